@@ -1,0 +1,147 @@
+"""Hand analysis (R-2, R-5): the facts of ``/v1/hands/analyze`` as typed values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
+from .errors import InvalidRulesError, Problem
+from .melds import Arrangement, Meld
+from .solver import HAND_SIZES, DiscardOption, Solution, optimal_arrangements, solve
+from .variants import Rules, resolve_rules
+
+
+@dataclass(frozen=True)
+class ArrangementChoice:
+    """An optimal arrangement, with the discard it follows for an eleven-card hand."""
+
+    arrangement: Arrangement
+    discard: Card | None = None
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """The facts about one hand under some rules (R-2.5, R-5.1, R-5.4, R-5.5).
+
+    For ten cards (and partial hands) the arrangement is of the hand itself.  For eleven cards
+    (a hand after the draw) it is of the ten cards kept after the first of the best discards,
+    and ``discards`` lists every discard with its exact value.  ``can_knock`` and ``gin`` are
+    ``None`` for partial hands; ``big_gin``, ``discards`` and ``best_discards`` are ``None``
+    unless the hand has eleven cards.  ``arrangements`` is filled only when asked for.
+    """
+
+    rules: Rules
+    knock_limit: int
+    solution: Solution
+    can_knock: bool | None
+    gin: bool | None
+    big_gin: bool | None = None
+    arrangements: tuple[ArrangementChoice, ...] | None = None
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The hand's cards in canonical order."""
+        return mask_cards(self.solution.mask)
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """The canonical optimal arrangement (of the ten cards kept, for eleven cards)."""
+        return self.solution.arrangement
+
+    @property
+    def deadwood_count(self) -> int:
+        """The least deadwood count (after the best discard, for eleven cards)."""
+        return self.solution.arrangement.deadwood_count
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds of the canonical arrangement."""
+        return self.solution.arrangement.melds
+
+    @property
+    def deadwood(self) -> tuple[Card, ...]:
+        """The deadwood cards of the canonical arrangement."""
+        return self.solution.arrangement.deadwood
+
+    @property
+    def discards(self) -> tuple[DiscardOption, ...] | None:
+        """Every possible discard of an eleven-card hand, canonical card order."""
+        return self.solution.discards
+
+    @property
+    def best_discards(self) -> tuple[Card, ...] | None:
+        """The discards that leave the least deadwood (eleven cards only)."""
+        return self.solution.best_discards
+
+    def __repr__(self) -> str:
+        hand = " ".join(CARD_NAMES[c] for c in self.hand)
+        return (
+            f"<HandAnalysis {hand!r} deadwood_count={self.deadwood_count} "
+            f"can_knock={self.can_knock} gin={self.gin} {self.arrangement!r}>"
+        )
+
+
+def effective_knock_limit(rules: Rules, upcard: Card | None) -> int:
+    """The knock limit in force (R-5.1); under Oklahoma it needs the first upcard (R-5.6)."""
+    limit = rules.knock_limit_for(upcard)
+    if limit is None:
+        detail = ("under Oklahoma rules the knock limit is the value of the round's first "
+                  "upcard, so the upcard is required")
+        raise InvalidRulesError(detail, [Problem(("upcard",), "upcard_required", detail, "R-5.6")])
+    return limit
+
+
+def analyze_mask(
+    mask: int,
+    rules: Rules,
+    *,
+    upcard: Card | None = None,
+    all_arrangements: bool = False,
+) -> HandAnalysis:
+    """Analyse a hand mask of at most eleven cards under ``rules``."""
+    limit = effective_knock_limit(rules, upcard)
+    solution = solve(mask)
+    count = solution.arrangement.deadwood_count
+    size = mask.bit_count()
+    full = size == 10 or size == 11
+    arrangements = None
+    if all_arrangements:
+        if size == 11:
+            arrangements = tuple(
+                ArrangementChoice(arrangement, discard)
+                for discard in solution.best_discards or ()
+                for arrangement in optimal_arrangements(mask & ~CARD_BITS[discard])
+            )
+        else:
+            arrangements = tuple(ArrangementChoice(a) for a in optimal_arrangements(mask))
+    return HandAnalysis(
+        rules=rules,
+        knock_limit=limit,
+        solution=solution,
+        can_knock=count <= limit if full else None,
+        gin=count == 0 if full else None,
+        # Big gin: all eleven cards melded, under rules that allow it (R-5.5).
+        big_gin=(rules.big_gin_bonus is not None and solution.all_melded) if size == 11 else None,
+        arrangements=arrangements,
+    )
+
+
+def analyze(
+    hand: Sequence[str] | str,
+    rules: Rules | str | Mapping[str, Any] | None = None,
+    *,
+    upcard: str | None = None,
+    all_arrangements: bool = False,
+) -> HandAnalysis:
+    """Analyse a hand given as card codes (R-1.4), e.g. ``analyze("AS 2S 3S 7H 7D 7C ...")``.
+
+    ``rules`` is a preset name, ``{"preset": ..., option: value}`` or a :class:`Rules`;
+    ``upcard`` is the round's first upcard, needed only under Oklahoma (R-5.6).
+    """
+    tokens = hand.split() if isinstance(hand, str) else hand
+    mask = parse_hand_mask(tokens, HAND_SIZES)
+    resolved = resolve_rules(rules)
+    upcard_card = parse_card(upcard) if upcard is not None else None
+    return analyze_mask(mask, resolved, upcard=upcard_card, all_arrangements=all_arrangements)

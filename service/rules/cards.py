@@ -1,0 +1,210 @@
+"""Cards, their notation and their bit masks (R-1).
+
+A card is an ``int`` from 0 to 51: ``suit * 13 + rank - 1`` with suits in the order spades,
+hearts, diamonds, clubs and ranks ace (1, always low, R-1.2) to king (13).  A set of cards is a
+52-bit mask with the same bit numbering, so each suit is one 13-bit slice of the mask and a run
+is a block of consecutive bits inside one slice.
+
+Converters come in pairs: :func:`parse_card` / :func:`card_name`, :func:`parse_hand` /
+:func:`hand_names`.  The canonical card order is the card number's: by suit S H D C, then by
+rank, ace first, as most players sort a hand; it is also the masks' bit order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+
+from .errors import InvalidCardError, InvalidHandError, Problem
+
+Card = int
+"""A card, 0..51 (see the module docstring)."""
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣
+RANKS = "A23456789TJQK"
+SUIT_MASK = 0x1FFF
+"""The 13 bits of one suit, ace in the lowest bit."""
+FULL_DECK = (1 << 52) - 1
+
+CARDS: tuple[Card, ...] = tuple(range(52))
+CARD_NAMES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in CARDS)
+CARD_RANKS: tuple[int, ...] = tuple(c % 13 + 1 for c in CARDS)
+CARD_SUITS: tuple[int, ...] = tuple(c // 13 for c in CARDS)
+RANK_VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Deadwood value by rank (R-1.3): index 1 is the ace, 11..13 are J Q K."""
+CARD_VALUES: tuple[int, ...] = tuple(RANK_VALUES[r] for r in CARD_RANKS)
+CARD_BITS: tuple[int, ...] = tuple(1 << c for c in CARDS)
+
+_VARIATION_SELECTOR = "\ufe0f"
+
+
+def _spellings() -> dict[str, Card]:
+    """Every accepted spelling of every card (R-1.4) mapped to the card."""
+    rank_spellings: dict[int, list[str]] = {r: [RANKS[r - 1]] for r in range(1, 14)}
+    rank_spellings[10].append("10")
+    table: dict[str, Card] = {}
+    for card in CARDS:
+        suit = CARD_SUITS[card]
+        letter, symbol = SUITS[suit], SUIT_SYMBOLS[suit]
+        # The emoji form of a suit symbol (followed by U+FE0F, as phone keyboards send it)
+        # is the same symbol, so it is accepted too.
+        suit_forms = (letter, letter.lower(), symbol, symbol + _VARIATION_SELECTOR)
+        for rank_form in rank_spellings[CARD_RANKS[card]]:
+            for rank in {rank_form, rank_form.lower()}:
+                for suit_form in suit_forms:
+                    table[rank + suit_form] = card
+    return table
+
+
+_SPELLINGS: dict[str, Card] = _spellings()
+_SPELLING_BITS: dict[str, int] = {token: 1 << card for token, card in _SPELLINGS.items()}
+
+
+def card_name(card: Card) -> str:
+    """The canonical code of a card (R-1.4): ``'TS'``, ``'AH'``."""
+    return CARD_NAMES[card]
+
+
+def describe_token(token: object) -> str:
+    """A short, safe rendering of a client's token for error messages."""
+    if isinstance(token, str):
+        shown = token if len(token) <= 24 else token[:21] + "..."
+        return repr(shown)
+    kind = {bool: "boolean", int: "number", float: "number", list: "array", dict: "object"}
+    if token is None:
+        return "null"
+    return f"a {kind.get(type(token), type(token).__name__)}"
+
+
+def _bad_card(token: object) -> str:
+    if not isinstance(token, str):
+        return f"expected a card code string, got {describe_token(token)}"
+    return (
+        f"{describe_token(token)} is not a card: expected a rank (A 2-9 T or 10 J Q K) "
+        "followed by a suit (S H D C or \u2660 \u2665 \u2666 \u2663)"
+    )
+
+
+def parse_card(token: object) -> Card:
+    """The card a token names in any notation of R-1.4; :class:`InvalidCardError` otherwise."""
+    card = _SPELLINGS.get(token) if isinstance(token, str) else None
+    if card is None:
+        raise InvalidCardError(_bad_card(token))
+    return card
+
+
+def parse_hand(
+    tokens: Sequence[object], sizes: Collection[int] | None = None
+) -> tuple[Card, ...]:
+    """Parse a list of card tokens (R-1.4, R-1.5), in the order given.
+
+    Every bad token and every repeated card is reported at once, each with its position;
+    ``sizes`` (if given) are the allowed hand sizes.
+    """
+    if isinstance(tokens, (str, bytes)) or not isinstance(tokens, Sequence):
+        raise InvalidHandError(
+            f"a hand is a list of card codes, got {describe_token(tokens)}",
+            [Problem((), "invalid_hand", "expected a list of card codes")],
+        )
+    try:
+        parsed = tuple(map(_SPELLINGS.__getitem__, tokens))
+    except (KeyError, TypeError):
+        parsed = None
+    if (
+        parsed is not None
+        and len(set(parsed)) == len(parsed)
+        and (sizes is None or len(parsed) in sizes)
+    ):
+        return parsed
+    problems: list[Problem] = []
+    cards: list[Card] = []
+    first_seen: dict[Card, int] = {}
+    for position, token in enumerate(tokens):
+        card = _SPELLINGS.get(token) if isinstance(token, str) else None
+        if card is None:
+            problems.append(Problem((position,), "invalid_card", _bad_card(token), "R-1.4"))
+            continue
+        if card in first_seen:
+            problems.append(
+                Problem(
+                    (position,),
+                    "duplicate_card",
+                    f"{describe_token(token)} is {card_name(card)}, already at position "
+                    f"{first_seen[card]}: a hand holds each card at most once",
+                    "R-1.5",
+                )
+            )
+            continue
+        first_seen[card] = position
+        cards.append(card)
+    allowed = sorted(set(sizes)) if sizes is not None else None
+    if allowed is not None and len(tokens) not in allowed:
+        problems.append(
+            Problem(
+                (),
+                "invalid_hand_size",
+                f"a hand here holds {_size_list(allowed)} cards, got {len(tokens)}",
+            )
+        )
+    if problems:
+        kinds = {p.code for p in problems}
+        error_type = InvalidCardError if kinds == {"invalid_card"} else InvalidHandError
+        raise error_type("; ".join(_located(p) for p in problems), problems)
+    return tuple(cards)
+
+
+def parse_hand_mask(tokens: Sequence[object], sizes: Collection[int] | None = None) -> int:
+    """The mask of a hand of card tokens; the same checks and errors as :func:`parse_hand`."""
+    try:
+        # The sum of n distinct powers of two has exactly n bits set; any repeat carries.
+        mask = sum(map(_SPELLING_BITS.__getitem__, tokens))  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        mask = -1
+    if mask >= 0 and mask.bit_count() == len(tokens) and (sizes is None or len(tokens) in sizes):
+        return mask
+    return cards_mask(parse_hand(tokens, sizes))
+
+
+def _size_list(sizes: list[int]) -> str:
+    if len(sizes) > 2 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return " or ".join(str(s) for s in sizes)
+
+
+def _located(problem: Problem) -> str:
+    if problem.path:
+        return f"card at position {problem.path[-1]}: {problem.detail}"
+    return problem.detail
+
+
+def hand_names(cards: Iterable[Card]) -> list[str]:
+    """Canonical codes of cards, in the order given."""
+    return [CARD_NAMES[c] for c in cards]
+
+
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The 52-bit mask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def mask_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in canonical order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(cards)
+
+
+def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards sorted in canonical order (suit S H D C, then rank)."""
+    return tuple(sorted(cards))
+
+
+def deadwood_value(cards: Iterable[Card]) -> int:
+    """The sum of the cards' values (R-1.3, R-2.4)."""
+    return sum(CARD_VALUES[c] for c in cards)

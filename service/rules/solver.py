@@ -1,0 +1,371 @@
+"""The exact meld solver (R-2.5): least deadwood, every optimal arrangement, best discards.
+
+How it works.  Runs live inside one suit and sets need a rank held three or four times
+(R-2.1, R-2.2).  Once the sets are chosen, each suit's remaining cards are best arranged by
+making every block of three or more consecutive ranks one run: all card values are positive,
+so leaving such a block unmelded only adds deadwood, and two adjacent runs of one suit are the
+same cards as one longer run (R-2.2).  That per-suit answer depends only on a 13-bit mask, so
+it is tabulated once at import for all 8,192 masks.  A hand is then solved by trying every
+choice of sets (at most 2 x 6 x 6 = 72 for eleven cards, usually one: no set possible) with
+four table look-ups each.  Every optimal arrangement is found; nothing is heuristic.
+
+Arrangements are normalised: a run is never split into two adjacent runs of one suit.  Optimal
+arrangements are listed in canonical order (:attr:`Arrangement.sort_key`); the first one is
+the canonical arrangement.
+
+The only mutable state of the rules core is the bounded LRU cache of :func:`solve`, keyed by
+the hand's 52-bit mask, which does not depend on card order or notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+from .cards import RANK_VALUES, SUIT_MASK, Card, parse_hand_mask
+from .melds import Arrangement, Meld
+
+HAND_SIZES = range(0, 12)
+"""A hand to solve holds up to eleven cards: 10 and 11 are full hands, fewer a partial one."""
+
+CACHE_SIZE = 65_536
+"""Hands the solver cache keeps; the least recently used are dropped first."""
+
+SetChoice = tuple[int, int]
+"""A set chosen from one rank: (rank index 0..12, bits of the suits in the set)."""
+
+
+def _suit_tables() -> tuple[list[int], list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]]]:
+    """Per 13-bit suit mask: deadwood value; per suit and mask: its runs and deadwood cards."""
+    deadwood_values = [0] * (SUIT_MASK + 1)
+    runs_by_suit: list[list[tuple[Meld, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
+    dead_by_suit: list[list[tuple[Card, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
+    run_melds = {
+        (suit, low, high): Meld("run", tuple(range(suit * 13 + low, suit * 13 + high + 1)))
+        for suit in range(4)
+        for low in range(13)
+        for high in range(low + 2, 13)
+    }
+    for mask in range(SUIT_MASK + 1):
+        blocks: list[tuple[int, int]] = []
+        index = 0
+        while index < 13:
+            if mask >> index & 1:
+                low = index
+                while index < 13 and mask >> index & 1:
+                    index += 1
+                blocks.append((low, index - 1))
+            index += 1
+        runs = [(low, high) for low, high in blocks if high - low >= 2]
+        dead = [i for low, high in blocks if high - low < 2 for i in range(low, high + 1)]
+        deadwood_values[mask] = sum(RANK_VALUES[i + 1] for i in dead)
+        for suit in range(4):
+            runs_by_suit[suit][mask] = tuple(run_melds[suit, low, high] for low, high in runs)
+            dead_by_suit[suit][mask] = tuple(suit * 13 + i for i in dead)
+    return deadwood_values, runs_by_suit, dead_by_suit
+
+
+SUIT_DEADWOOD, _SUIT_RUNS, _SUIT_DEAD = _suit_tables()
+_RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = _SUIT_RUNS
+_DEAD_S, _DEAD_H, _DEAD_D, _DEAD_C = _SUIT_DEAD
+_SET_MELDS: dict[SetChoice, Meld] = {
+    (rank, suits): Meld("set", tuple(s * 13 + rank for s in range(4) if suits >> s & 1))
+    for rank in range(13)
+    for suits in range(16)
+    if bin(suits).count("1") >= 3
+}
+
+
+def _slices(mask: int) -> tuple[int, int, int, int]:
+    return mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+
+
+def _runnable_table() -> list[int]:
+    """Per 13-bit suit mask: the cards that lie in a block of 3+ consecutive ranks.
+
+    Only those cards can ever be part of a run, in this hand or in any part of it.
+    """
+    table = [0] * (SUIT_MASK + 1)
+    for mask in range(SUIT_MASK + 1):
+        runnable = 0
+        for rank in range(13):
+            for low in range(max(0, rank - 2), min(rank, 10) + 1):
+                block = 0b111 << low
+                if mask & block == block:
+                    runnable |= 1 << rank
+        table[mask] = runnable
+    return table
+
+
+_RUNNABLE = _runnable_table()
+
+Way = tuple[int, int, int, int, int, "SetChoice | None"]
+"""One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set."""
+
+
+def _rank_ways() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
+    """The ways worth trying for a rank held 3+ times, by (rank, held suits, runnable suits, mode).
+
+    A card that can never be in a run (see ``_RUNNABLE``) is better in a set than left alone,
+    which prunes choices that cannot be optimal.  With ``for_discards`` the ways also serve
+    every ten-card hand left by one discard, so fewer are pruned.
+    """
+    table = {}
+    for rank in range(13):
+        bit = 1 << rank
+        for held in range(16):
+            count = bin(held).count("1")
+            if count < 3:
+                continue
+            for runnable in range(16):
+                if runnable & ~held:
+                    continue
+                for for_discards in (False, True):
+                    free = bin(runnable).count("1")
+                    if count == 3:
+                        sets = [held]
+                        leave_alone = free >= 1 or for_discards
+                    else:
+                        threes = [held & ~(1 << s) for s in range(4)
+                                  if for_discards or runnable >> s & 1]
+                        sets = [held] + threes
+                        leave_alone = free >= (1 if for_discards else 2)
+                    ways: list[Way] = []
+                    if leave_alone:
+                        ways.append((SUIT_MASK, SUIT_MASK, SUIT_MASK, SUIT_MASK, 0, None))
+                    for suits in sets:
+                        keep = [SUIT_MASK & ~bit if suits >> s & 1 else SUIT_MASK
+                                for s in range(4)]
+                        cards = sum(1 << (s * 13 + rank) for s in range(4) if suits >> s & 1)
+                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, (rank, suits)))
+                    table[rank, held, runnable, for_discards] = tuple(ways)
+    return table
+
+
+_RANK_WAYS = _rank_ways()
+Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
+"""A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
+
+
+def _plans(a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False) -> list[Plan]:
+    """The choices of sets worth trying for the ranks in ``triples`` (each held 3+ times)."""
+    plans: list[Plan] = [(a, b, c, d, 0, ())]
+    ra, rb, rc, rd = _RUNNABLE[a], _RUNNABLE[b], _RUNNABLE[c], _RUNNABLE[d]
+    while triples:
+        bit = triples & -triples
+        triples ^= bit
+        rank = bit.bit_length() - 1
+        held = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
+        runnable = ((ra >> rank & 1) | (rb >> rank & 1) << 1 | (rc >> rank & 1) << 2
+                    | (rd >> rank & 1) << 3)
+        ways = _RANK_WAYS[rank, held, runnable, for_discards]
+        if len(ways) == 1:
+            ka, kb, kc, kd, cards, choice = ways[0]
+            plans = [(pa & ka, pb & kb, pc & kc, pd & kd, used | cards, sets + (choice,))
+                     for pa, pb, pc, pd, used, sets in plans]
+            continue
+        plans = [
+            (pa & ka, pb & kb, pc & kc, pd & kd, used | cards, sets + (choice,) if choice else sets)
+            for pa, pb, pc, pd, used, sets in plans
+            for ka, kb, kc, kd, cards, choice in ways
+        ]
+    return plans
+
+
+def _triples(a: int, b: int, c: int, d: int) -> int:
+    """The ranks (as 13-bit mask) held three or four times."""
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
+    """The least deadwood of a mask and every choice of sets that reaches it."""
+    a, b, c, d = _slices(mask)
+    triples = _triples(a, b, c, d)
+    if not triples:
+        return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d], [
+            (a, b, c, d, 0, ())
+        ]
+    best = 1 << 30
+    tied: list[Plan] = []
+    for plan in _plans(a, b, c, d, triples):
+        count = SUIT_DEADWOOD[plan[0]] + SUIT_DEADWOOD[plan[1]] + SUIT_DEADWOOD[plan[2]] + SUIT_DEADWOOD[plan[3]]
+        if count < best:
+            best, tied = count, [plan]
+        elif count == best:
+            tied.append(plan)
+    return best, tied
+
+
+def _arrangement(plan: Plan) -> Arrangement:
+    a, b, c, d, _, chosen = plan
+    melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+    if chosen:
+        melds = tuple(sorted(melds + tuple(_SET_MELDS[s] for s in chosen), key=_meld_cards))
+    return Arrangement(
+        melds,
+        _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+        SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+    )
+
+
+def _meld_cards(meld: Meld) -> tuple[Card, ...]:
+    return meld.cards
+
+
+def min_deadwood(mask: int) -> int:
+    """The least deadwood count of a hand given as a mask, any number of cards (R-2.5)."""
+    return _optimal_plans(mask)[0]
+
+
+def optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
+    """Every optimal arrangement of a hand mask (R-2.5), the canonical one first."""
+    return tuple(sorted(map(_arrangement, _optimal_plans(mask)[1]), key=_arrangement_order))
+
+
+def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]:
+    return arrangement.sort_key
+
+
+def best_arrangement(mask: int) -> Arrangement:
+    """The canonical optimal arrangement of a hand mask (R-2.5)."""
+    a, b, c, d = _slices(mask)
+    if not _triples(a, b, c, d):
+        # The common case, inlined: no set is possible, so the suit tables say it all.
+        return Arrangement(
+            _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
+            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+        )
+    plans = _optimal_plans(mask)[1]
+    if len(plans) == 1:
+        return _arrangement(plans[0])
+    return min(map(_arrangement, plans), key=_arrangement_order)
+
+
+def discard_counts(mask: int) -> list[tuple[Card, int]]:
+    """For every card of the hand, in canonical order: the least deadwood after discarding it.
+
+    Exact for every card (R-5.1).  The ten cards left after a discard can use exactly those
+    choices of sets of the whole hand that do not contain the discard, and the discard only
+    changes its own suit's table entry, so one pass over the hand's set choices answers all
+    discards at once.
+    """
+    a, b, c, d = _slices(mask)
+    triples = _triples(a, b, c, d)
+    plans = _plans(a, b, c, d, triples, for_discards=True) if triples else [(a, b, c, d, 0, ())]
+    least: dict[Card, int] = {}
+    for plan in plans:
+        slices, used = plan[:4], plan[4]
+        total = SUIT_DEADWOOD[slices[0]] + SUIT_DEADWOOD[slices[1]] + SUIT_DEADWOOD[slices[2]] + SUIT_DEADWOOD[slices[3]]
+        for suit, suit_mask in enumerate(slices):
+            rest = total - SUIT_DEADWOOD[suit_mask]
+            bits = suit_mask
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                card = suit * 13 + bit.bit_length() - 1
+                count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
+                if count < least.get(card, 1 << 30):
+                    least[card] = count
+    # Every card has a value: leaving all sets aside is always one of the choices.
+    return sorted(least.items())
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """A discard from an eleven-card hand and the least deadwood of the ten cards kept."""
+
+    card: Card
+    deadwood_count: int
+    kept: int = field(repr=False)
+    """The mask of the ten cards kept."""
+
+    @cached_property
+    def arrangement(self) -> Arrangement:
+        """The canonical optimal arrangement of the ten cards kept."""
+        return best_arrangement(self.kept)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the solver knows of one hand, whatever the rules (R-2.5, R-5.1).
+
+    For up to ten cards: the canonical optimal arrangement.  For eleven: every discard with its
+    exact value, the best discards, and the canonical arrangement after the first of them.
+    """
+
+    mask: int
+    arrangement: Arrangement
+    discard_counts: tuple[tuple[Card, int], ...] | None = None
+    """(card, least deadwood after discarding it) for every card of an eleven-card hand."""
+    best_discards: tuple[Card, ...] | None = None
+
+    @cached_property
+    def discards(self) -> tuple[DiscardOption, ...] | None:
+        """Every discard of an eleven-card hand with the best arrangement of the rest."""
+        if self.discard_counts is None:
+            return None
+        return tuple(
+            DiscardOption(card, count, self.mask & ~(1 << card))
+            for card, count in self.discard_counts
+        )
+
+    @property
+    def deadwood_count(self) -> int:
+        """The least deadwood count (after the best discard for eleven cards)."""
+        return self.arrangement.deadwood_count
+
+    @cached_property
+    def all_melded(self) -> bool:
+        """Whether every card of the hand melds at once (big gin for eleven cards, R-5.5)."""
+        return min_deadwood(self.mask) == 0
+
+
+def solve(mask: int) -> Solution:
+    """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
+
+    Hands that need a search (eleven cards, or a rank held three or four times) go through the
+    bounded LRU cache; the others are answered from the suit tables, which is cheaper than a
+    cache look-up, and bypass it.
+    """
+    a, b, c, d = _slices(mask)
+    if not _triples(a, b, c, d) and mask.bit_count() <= 10:
+        return Solution(mask, Arrangement(
+            _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
+            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+        ))
+    return _solve_searched(mask)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _solve_searched(mask: int) -> Solution:
+    if mask.bit_count() != 11:
+        return Solution(mask, best_arrangement(mask))
+    counts = tuple(discard_counts(mask))
+    least = min(count for _, count in counts)
+    best = tuple(card for card, count in counts if count == least)
+    return Solution(mask, best_arrangement(mask & ~(1 << best[0])), counts, best)
+
+
+def solve_hand(hand: Sequence[str] | str) -> Solution:
+    """Solve a hand given as card codes (R-1.4): up to eleven distinct cards.
+
+    The fast path of :func:`service.rules.analyze`, without rules: the least deadwood, the
+    canonical arrangement and, for eleven cards, the exact value of every discard.
+    """
+    tokens = hand.split() if isinstance(hand, str) else hand
+    return solve(parse_hand_mask(tokens, HAND_SIZES))
+
+
+def cache_info() -> dict[str, int]:
+    """Hits, misses, size and capacity of the solver cache."""
+    info = _solve_searched.cache_info()
+    return {"hits": info.hits, "misses": info.misses, "size": info.currsize,
+            "max_size": info.maxsize or 0}
+
+
+def cache_clear() -> None:
+    """Empty the solver cache (for benchmarks and tests)."""
+    _solve_searched.cache_clear()

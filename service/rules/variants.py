@@ -1,0 +1,180 @@
+"""The rules object and its presets (R-10).
+
+A :class:`Rules` value is frozen: every option of RULES.md with the value a preset gives it,
+possibly overridden.  :func:`resolve_rules` turns what a client sends (a preset name, or a
+mapping ``{"preset": name, option: value, ...}``, or a ``Rules``) into a ``Rules`` and rejects
+any unknown preset or option and any value out of range: nothing is silently replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal
+
+from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card
+from .errors import InvalidRulesError, Problem
+
+Variant = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
+
+DEFAULT_PRESET = "standard"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md; ``preset`` and ``variant`` say which game the options belong to."""
+
+    preset: str = DEFAULT_PRESET
+    variant: Variant = "two_player"
+    knock_limit: int = 10  # R-5.1
+    gin_bonus: int = 25  # R-7.3
+    undercut_bonus: int = 10  # R-7.2
+    undercut_on_tie: bool = True  # R-7.2
+    big_gin_bonus: int | None = None  # R-5.5
+    taken_card_discard: Literal["forbid", "allow"] = "forbid"  # R-4.3
+    oklahoma: bool = False  # R-5.6
+    oklahoma_ace: Literal["gin", "one"] = "gin"  # R-5.6
+    oklahoma_spade_double: bool = True  # R-5.6
+    box_bonus: int = 0  # R-8.2
+    game_bonus: int = 0  # R-8.3
+    shutout: Literal["none", "game_bonus_200", "double"] = "none"  # R-8.3
+    game_target: int = 100  # R-8.1
+
+    def knock_limit_for(self, upcard: Card | None) -> int | None:
+        """The round's knock limit (R-5.1), from the first upcard under Oklahoma (R-5.6).
+
+        ``None`` under Oklahoma when the upcard is not known.
+        """
+        if not self.oklahoma:
+            return self.knock_limit
+        if upcard is None:
+            return None
+        rank = CARD_RANKS[upcard]
+        if rank == 1:
+            return 0 if self.oklahoma_ace == "gin" else 1
+        return RANK_VALUES[rank]
+
+    def doubles_round(self, upcard: Card | None) -> bool:
+        """Whether an Oklahoma round's points are doubled by a spade upcard (R-5.6, R-7.4)."""
+        return (
+            self.oklahoma
+            and self.oklahoma_spade_double
+            and upcard is not None
+            and CARD_SUITS[upcard] == 0
+        )
+
+    def options(self) -> dict[str, Any]:
+        """The option values by name (everything but ``preset`` and ``variant``)."""
+        return {name: getattr(self, name) for name in OPTION_NAMES}
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(
+    f.name for f in fields(Rules) if f.name not in ("preset", "variant")
+)
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "modern": Rules(
+        preset="modern", undercut_bonus=25, box_bonus=20, game_bonus=100,
+        shutout="game_bonus_200",
+    ),
+    "classic": Rules(
+        preset="classic", gin_bonus=20, box_bonus=20, game_bonus=100, shutout="game_bonus_200",
+    ),
+    "oklahoma": Rules(preset="oklahoma", oklahoma=True, game_target=150),
+    "hollywood": Rules(preset="hollywood", variant="hollywood"),
+    "box": Rules(preset="box", variant="box"),
+    "cutthroat": Rules(preset="cutthroat", variant="cutthroat"),
+    "partnership": Rules(preset="partnership", variant="partnership", game_target=125),
+}
+"""The presets of R-10, by name."""
+
+
+def _non_negative_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+_RANGES: dict[str, tuple[str, Any]] = {
+    "knock_limit": (
+        "an integer from 0 to 100",
+        lambda v: _non_negative_int(v) and v <= 100,
+    ),
+    "gin_bonus": ("an integer >= 0", _non_negative_int),
+    "undercut_bonus": ("an integer >= 0", _non_negative_int),
+    "undercut_on_tie": ("true or false", lambda v: isinstance(v, bool)),
+    "big_gin_bonus": ("null (no big gin) or an integer >= 0",
+                      lambda v: v is None or _non_negative_int(v)),
+    "taken_card_discard": ('"forbid" or "allow"', lambda v: v in ("forbid", "allow")),
+    "oklahoma": ("true or false", lambda v: isinstance(v, bool)),
+    "oklahoma_ace": ('"gin" or "one"', lambda v: v in ("gin", "one")),
+    "oklahoma_spade_double": ("true or false", lambda v: isinstance(v, bool)),
+    "box_bonus": ("an integer >= 0", _non_negative_int),
+    "game_bonus": ("an integer >= 0", _non_negative_int),
+    "shutout": ('"none", "game_bonus_200" or "double"',
+                lambda v: v in ("none", "game_bonus_200", "double")),
+    "game_target": ("an integer >= 1", lambda v: _non_negative_int(v) and v >= 1),
+}
+assert set(_RANGES) == set(OPTION_NAMES)
+
+OPTION_RANGES: dict[str, str] = {name: text for name, (text, _) in _RANGES.items()}
+"""A human description of each option's allowed values (R-10)."""
+
+
+def _shown(value: Any) -> str:
+    """A client's value for an error message, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def get_preset(name: str) -> Rules:
+    """The preset of that name (R-10); :class:`InvalidRulesError` naming the presets if none."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        problem = Problem((), "unknown_preset",
+                          f"unknown preset {_shown(name)}; presets are {', '.join(PRESETS)}", "R-10")
+        raise InvalidRulesError(problem.detail, [problem]) from None
+
+
+def resolve_rules(spec: Rules | str | Mapping[str, Any] | None) -> Rules:
+    """The ``Rules`` a client means: a preset name, ``{"preset": ..., option: value}``, or None.
+
+    Every fault is reported at once; problem paths are relative to the rules value.
+    """
+    if spec is None:
+        return PRESETS[DEFAULT_PRESET]
+    if isinstance(spec, Rules):
+        return spec
+    if isinstance(spec, str):
+        return get_preset(spec)
+    if not isinstance(spec, Mapping):
+        problem = Problem((), "invalid_rules",
+                          "rules are a preset name or an object {\"preset\": name, option: value}",
+                          "R-10")
+        raise InvalidRulesError(problem.detail, [problem])
+    problems: list[Problem] = []
+    preset_name = spec.get("preset", DEFAULT_PRESET)
+    base = PRESETS.get(preset_name) if isinstance(preset_name, str) else None
+    if base is None:
+        problems.append(Problem(("preset",), "unknown_preset",
+                                f"unknown preset {_shown(preset_name)}; presets are "
+                                f"{', '.join(PRESETS)}", "R-10"))
+        base = PRESETS[DEFAULT_PRESET]
+    overrides: dict[str, Any] = {}
+    for name, value in spec.items():
+        if name == "preset":
+            continue
+        if name not in _RANGES:
+            problems.append(Problem((name,), "unknown_option",
+                                    f"unknown option {_shown(name)}; options are "
+                                    f"{', '.join(OPTION_NAMES)}", "R-10"))
+            continue
+        text, accepts = _RANGES[name]
+        if not accepts(value):
+            problems.append(Problem((name,), "invalid_option_value",
+                                    f"{name} must be {text}, got {_shown(value)}", "R-10"))
+            continue
+        overrides[name] = value
+    if problems:
+        raise InvalidRulesError("; ".join(p.detail for p in problems), problems)
+    return replace(base, **overrides)
