@@ -1,0 +1,38 @@
+"""Service endpoints outside ``/v1``: health, the OpenAPI contract and its interactive docs."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import metadata, resources
+
+from flask import Blueprint, Response, jsonify
+
+from ..rules.solver import cache_info
+
+meta = Blueprint("meta", __name__)
+
+
+def service_version() -> str:
+    """The installed package's version."""
+    try:
+        return metadata.version("ginrules")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+@lru_cache(maxsize=1)
+def openapi_text() -> str:
+    """The OpenAPI contract (openapi.yaml), as shipped with the package."""
+    return resources.files(__package__).joinpath("openapi.yaml").read_text(encoding="utf-8")
+
+
+@meta.get("/healthz")
+def healthz():
+    """Liveness: the process answers; also the version and the solver cache's counters."""
+    return jsonify({"status": "ok", "version": service_version(), "solver_cache": cache_info()})
+
+
+@meta.get("/openapi.yaml")
+def openapi_yaml():
+    """The contract itself."""
+    return Response(openapi_text(), mimetype="application/yaml")

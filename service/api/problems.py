@@ -1,0 +1,93 @@
+"""Problem details (RFC 9457): the one shape of every error the API returns.
+
+Every problem has a stable ``code`` (also the last part of its ``type`` URI) and ``errors``:
+``{pointer, code, detail}`` entries, where ``pointer`` is a JSON Pointer (RFC 6901) into the
+request body (``""`` for the body itself).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from http import HTTPStatus
+
+from flask import Response
+
+from ..rules.errors import Problem, RulesError
+
+PROBLEM_TYPE = "urn:ginrules:problem:"
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+def json_pointer(path: Sequence[str | int]) -> str:
+    """The JSON Pointer (RFC 6901) of a path of object keys and array indexes."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One fault in a request: where (a JSON Pointer), a stable code, a human detail."""
+
+    pointer: str
+    code: str
+    detail: str
+    rule: str | None = None
+
+    def as_json(self) -> dict[str, str]:
+        body = {"pointer": self.pointer, "code": self.code, "detail": self.detail}
+        if self.rule:
+            body["rule"] = self.rule
+        return body
+
+
+def field_errors(problems: Iterable[Problem], *prefix: str | int) -> list[FieldError]:
+    """Core problems as field errors, their paths placed under ``prefix``."""
+    return [
+        FieldError(json_pointer(prefix + tuple(p.path)), p.code, p.detail, p.rule)
+        for p in problems
+    ]
+
+
+@dataclass
+class ApiProblem(Exception):
+    """An error reply: HTTP status, stable code, summary and the individual faults."""
+
+    status: int
+    code: str
+    detail: str
+    errors: list[FieldError] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_rules_error(cls, error: RulesError, *prefix: str | int, status: int = 422) -> "ApiProblem":
+        """The reply for a core error about the request part at ``prefix``."""
+        return cls(status, error.code, error.detail, field_errors(error.problems, *prefix))
+
+    def as_json(self) -> dict:
+        return {
+            "type": PROBLEM_TYPE + self.code,
+            "title": HTTPStatus(self.status).phrase,
+            "status": self.status,
+            "code": self.code,
+            "detail": self.detail,
+            "errors": [e.as_json() for e in self.errors],
+        }
+
+    def response(self) -> Response:
+        response = Response(
+            json.dumps(self.as_json(), ensure_ascii=False),
+            status=self.status,
+            mimetype=PROBLEM_MEDIA_TYPE,
+        )
+        for name, value in self.headers.items():
+            response.headers[name] = value
+        return response
+
+
+def unprocessable(errors: list[FieldError]) -> ApiProblem:
+    """A 422 for a request that is well-formed but names an impossible hand, rules, ..."""
+    codes = {e.code for e in errors}
+    code = codes.pop() if len(codes) == 1 else "unprocessable_request"
+    detail = "; ".join(f"{e.pointer or '/'}: {e.detail}" for e in errors)
+    return ApiProblem(422, code, detail, errors)

@@ -1,0 +1,101 @@
+"""The ``ginrules`` command: ``serve`` the API with gunicorn, ``analyze`` a hand in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from .rules import RulesError, analyze
+from .rules.cards import CARD_NAMES
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def gunicorn_config() -> Path:
+    """The gunicorn settings: ``$GINRULES_GUNICORN_CONFIG`` or the checkout's deploy/ file."""
+    configured = os.environ.get("GINRULES_GUNICORN_CONFIG")
+    path = Path(configured) if configured else Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+    if not path.is_file():
+        raise SystemExit(
+            f"ginrules serve: gunicorn settings not found at {path}; install the project "
+            "from its source tree (pip install -e .) or set GINRULES_GUNICORN_CONFIG"
+        )
+    return path
+
+
+def serve(args: argparse.Namespace) -> None:
+    """Replace this process with gunicorn serving the API (deploy/gunicorn.conf.py)."""
+    command = [sys.executable, "-m", "gunicorn", "--config", str(gunicorn_config()),
+               "--bind", f"{args.host}:{args.port}"]
+    if args.workers is not None:
+        command += ["--workers", str(args.workers)]
+    print(f"ginrules: serving on http://{args.host}:{args.port} (docs at /docs)", file=sys.stderr,
+          flush=True)
+    os.execv(sys.executable, command)
+
+
+def _names(cards) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards) or "-"
+
+
+def show_analysis(args: argparse.Namespace) -> int:
+    """Print the analysis of a hand given on the command line."""
+    rules = json.loads(args.rules) if args.rules.lstrip().startswith("{") else args.rules
+    try:
+        result = analyze(args.cards, rules, upcard=args.upcard,
+                         all_arrangements=args.all_arrangements)
+    except RulesError as error:
+        print(f"ginrules analyze: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        from .api.schemas import dump_analysis
+
+        print(json.dumps(dump_analysis(result), indent=2, ensure_ascii=False))
+        return 0
+    print(f"hand      {_names(result.hand)}  ({len(result.hand)} cards, rules {result.rules.preset})")
+    if result.best_discards is not None:
+        print(f"discard   {_names(result.best_discards[:1])}  (best: {_names(result.best_discards)})")
+    for meld in result.melds:
+        print(f"{meld.kind:<9} {_names(meld.cards)}")
+    print(f"deadwood  {_names(result.deadwood)}  = {result.deadwood_count}")
+    if result.can_knock is not None:
+        verdict = "gin" if result.gin else ("can knock" if result.can_knock else "cannot knock")
+        print(f"knock     {verdict} (limit {result.knock_limit})")
+    if result.big_gin:
+        print("big gin   all eleven cards meld")
+    if result.discards is not None:
+        print("discards  " + ", ".join(f"{CARD_NAMES[o.card]}={o.deadwood_count}"
+                                       for o in result.discards))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ginrules", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve_parser = commands.add_parser("serve", help="serve the HTTP API with gunicorn")
+    serve_parser.add_argument("--host", default=DEFAULT_HOST)
+    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    serve_parser.add_argument("--workers", type=int, default=None,
+                              help="worker processes (default: $GINRULES_WORKERS or one per core)")
+    serve_parser.set_defaults(run=serve)
+
+    analyze_parser = commands.add_parser("analyze", help="analyse a hand: ginrules analyze AS 2S ...")
+    analyze_parser.add_argument("cards", nargs="*", help="card codes, e.g. AS TD 7h 10c")
+    analyze_parser.add_argument("--rules", default="standard",
+                                help="a preset name or a JSON object of overrides")
+    analyze_parser.add_argument("--upcard", default=None, help="the round's first upcard (Oklahoma)")
+    analyze_parser.add_argument("--all-arrangements", action="store_true")
+    analyze_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
+    analyze_parser.set_defaults(run=show_analysis)
+
+    args = parser.parse_args(argv)
+    return args.run(args) or 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
