@@ -43,7 +43,9 @@ def load_spec() -> dict:
 
 
 SPEC = load_spec()
-_TEST_SPEC = {**SPEC, "servers": [{"url": "http://localhost"}, *SPEC.get("servers", [])]}
+# The test client's host and any loopback port the live-server tests use.
+_TEST_SPEC = {**SPEC, "servers": [{"url": "http://localhost"}, {"url": "http://127.0.0.1:{port}",
+                                   "variables": {"port": {"default": "8000"}}}]}
 OPENAPI = OpenAPI.from_dict(
     _TEST_SPEC,
     config=Config(extra_media_type_deserializers={

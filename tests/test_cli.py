@@ -1,0 +1,106 @@
+"""The ``ginrules`` command: ``analyze`` in the terminal, ``serve`` as a real gunicorn server."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+import requests
+from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
+
+from service.cli import main
+
+from .conftest import OPENAPI, SPEC
+
+
+def test_analyze_prints_the_arrangement(capsys):
+    assert main(["analyze", "7S", "8S", "9S", "7H", "7D", "7C", "6S", "KD", "2H", "3C", "4C"]) == 0
+    out = capsys.readouterr().out
+    assert "discard   KD" in out
+    assert "run       6S 7S 8S 9S" in out and "set       7H 7D 7C" in out
+    assert "deadwood  2H 3C 4C  = 9" in out and "can knock (limit 10)" in out
+
+
+def test_analyze_json_is_the_api_reply(capsys):
+    assert main(["analyze", "--json", "--rules", '{"knock_limit": 0}', "AS", "2S", "3S"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert reply["melds"] == [{"kind": "run", "cards": ["AS", "2S", "3S"]}]
+    assert reply["rules"]["knock_limit"] == 0
+
+
+def test_analyze_reports_bad_cards_and_exits_2(capsys):
+    assert main(["analyze", "AS", "AS", "ZZ"]) == 2
+    err = capsys.readouterr().err
+    assert "'ZZ'" in err and "position 0" in err
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``ginrules serve`` on a free loopback port, stopped with SIGTERM afterwards."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "GINRULES_ACCESS_LOG": "-"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            requests.get(base + "/healthz", timeout=1)
+            break
+        except requests.ConnectionError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                output = process.stdout.read() if process.poll() is not None else ""
+                process.kill()
+                pytest.fail(f"the server did not start: {output}")
+            time.sleep(0.1)
+    yield base
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
+
+
+def _checked(response: requests.Response) -> requests.Response:
+    spec_path = next((p for p in SPEC["paths"] if response.request.path_url.startswith(p)), None)
+    if spec_path and response.status_code not in (404, 405):
+        OPENAPI.validate_response(RequestsOpenAPIRequest(response.request),
+                                  RequestsOpenAPIResponse(response))
+    return response
+
+
+@pytest.mark.server
+def test_serve_answers_over_http(server):
+    health = _checked(requests.get(server + "/healthz", timeout=5))
+    assert health.json()["status"] == "ok"
+    reply = _checked(requests.post(server + "/v1/hands/analyze", timeout=5,
+                                   json={"hand": ["7S", "8S", "9S", "7H", "7D", "7C", "6S", "KD",
+                                                  "2H", "3C", "4C"]}))
+    assert reply.status_code == 200 and reply.json()["best_discards"] == ["KD"]
+    bad = _checked(requests.post(server + "/v1/hands/analyze", json={"hand": ["AS", "AS"]},
+                                 timeout=5))
+    assert bad.status_code == 422
+    assert bad.headers["Content-Type"] == "application/problem+json"
+    assert requests.get(server + "/docs/", timeout=5).status_code == 200
+    assert "openapi: 3.1.0" in requests.get(server + "/openapi.yaml", timeout=5).text
+
+
+@pytest.mark.server
+def test_serve_rejects_oversized_request_lines(server):
+    reply = requests.get(server + "/v1/" + "x" * 5000, timeout=5)
+    assert reply.status_code in (400, 414)

@@ -1,0 +1,100 @@
+"""The rules object and its presets (R-10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.rules import OPTION_NAMES, PRESETS, InvalidRulesError, Rules, resolve_rules
+from service.rules.variants import get_preset
+
+# RULES.md section 10, column by column.
+TABLE = {
+    #              knock gin und tie  big   box bonus shutout           target
+    "standard":    (10, 25, 10, True, None, 0, 0, "none", 100),
+    "modern":      (10, 25, 25, True, None, 20, 100, "game_bonus_200", 100),
+    "classic":     (10, 20, 10, True, None, 20, 100, "game_bonus_200", 100),
+    "oklahoma":    (10, 25, 10, True, None, 0, 0, "none", 150),
+    "hollywood":   (10, 25, 10, True, None, 0, 0, "none", 100),
+    "box":         (10, 25, 10, True, None, 0, 0, "none", 100),
+    "cutthroat":   (10, 25, 10, True, None, 0, 0, "none", 100),
+    "partnership": (10, 25, 10, True, None, 0, 0, "none", 125),
+}
+COLUMNS = ("knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "big_gin_bonus",
+           "box_bonus", "game_bonus", "shutout", "game_target")
+
+
+@pytest.mark.parametrize("name", list(TABLE))
+def test_r10_every_preset_has_the_values_of_the_table(name):
+    preset = get_preset(name)
+    assert tuple(getattr(preset, column) for column in COLUMNS) == TABLE[name]
+    assert preset.preset == name
+    assert (preset.taken_card_discard, preset.oklahoma_ace, preset.oklahoma_spade_double) == (
+        "forbid", "gin", True)
+    assert preset.oklahoma == (name == "oklahoma")
+
+
+def test_r10_the_presets_are_exactly_the_eight_of_the_table():
+    assert set(PRESETS) == set(TABLE)
+
+
+def test_r10_variants_of_the_multiplayer_presets():
+    assert {n: p.variant for n, p in PRESETS.items() if p.variant != "two_player"} == {
+        "hollywood": "hollywood", "box": "box", "cutthroat": "cutthroat",
+        "partnership": "partnership"}
+
+
+def test_r10_overrides_apply_to_the_named_preset():
+    rules = resolve_rules({"preset": "modern", "gin_bonus": 20, "big_gin_bonus": 31})
+    assert (rules.preset, rules.gin_bonus, rules.big_gin_bonus, rules.undercut_bonus) == (
+        "modern", 20, 31, 25)
+
+
+def test_r10_no_rules_means_standard():
+    assert resolve_rules(None) == PRESETS["standard"] == Rules()
+    assert resolve_rules({}) == PRESETS["standard"]
+
+
+@pytest.mark.parametrize(
+    "spec, codes",
+    [
+        ("Standard", ["unknown_preset"]),
+        ({"preset": 3}, ["unknown_preset"]),
+        ({"knock_limit": 101}, ["invalid_option_value"]),
+        ({"knock_limit": False}, ["invalid_option_value"]),
+        ({"gin_bonus": -1}, ["invalid_option_value"]),
+        ({"big_gin_bonus": "none"}, ["invalid_option_value"]),
+        ({"game_target": 0}, ["invalid_option_value"]),
+        ({"taken_card_discard": "maybe"}, ["invalid_option_value"]),
+        ({"oklahoma_ace": 1}, ["invalid_option_value"]),
+        ({"variant": "box"}, ["unknown_option"]),
+        ({"knock": 5, "gin_bonus": "x"}, ["unknown_option", "invalid_option_value"]),
+        (42, ["invalid_rules"]),
+    ],
+)
+def test_r10_invalid_rules_are_errors_never_defaults(spec, codes):
+    with pytest.raises(InvalidRulesError) as raised:
+        resolve_rules(spec)
+    assert [p.code for p in raised.value.problems] == codes
+
+
+def test_r10_every_option_is_range_checked_and_overridable():
+    for name in OPTION_NAMES:
+        value = getattr(Rules(), name)
+        assert getattr(resolve_rules({name: value}), name) == value
+
+
+@pytest.mark.parametrize(
+    "upcard, ace, limit",
+    [(4, "gin", 5), (10, "gin", 10), (11, "gin", 10), (12, "gin", 10), (0, "gin", 0), (0, "one", 1)],
+)
+def test_r5_6_oklahoma_knock_limit_from_the_upcard(upcard, ace, limit):
+    # upcard given as a spade card number: 0 = AS, 4 = 5S, 10 = JS, 11 = QS, 12 = KS.
+    rules = resolve_rules({"preset": "oklahoma", "oklahoma_ace": ace})
+    assert rules.knock_limit_for(upcard) == limit
+
+
+def test_r5_6_spade_upcard_doubles_only_under_oklahoma_with_the_option():
+    assert PRESETS["oklahoma"].doubles_round(5) is True  # 6S
+    assert PRESETS["oklahoma"].doubles_round(13 + 5) is False  # 6H
+    assert resolve_rules({"preset": "oklahoma", "oklahoma_spade_double": False}).doubles_round(5) is False
+    assert PRESETS["standard"].doubles_round(5) is False
