@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
@@ -65,10 +66,10 @@ class HandAnalysis:
         """The deadwood cards of the canonical arrangement."""
         return self.solution.arrangement.deadwood
 
-    @property
+    @cached_property
     def discards(self) -> tuple[DiscardOption, ...] | None:
         """Every possible discard of an eleven-card hand, canonical card order."""
-        return self.solution.discards
+        return self.solution.discards()
 
     @property
     def best_discards(self) -> tuple[Card, ...] | None:
@@ -123,7 +124,7 @@ def analyze_mask(
         can_knock=count <= limit if full else None,
         gin=count == 0 if full else None,
         # Big gin: all eleven cards melded, under rules that allow it (R-5.5).
-        big_gin=(rules.big_gin_bonus is not None and solution.all_melded) if size == 11 else None,
+        big_gin=(rules.big_gin_bonus is not None and solution.all_melded()) if size == 11 else None,
         arrangements=arrangements,
     )
 

@@ -20,10 +20,10 @@ the hand's 52-bit mask, which does not depend on card order or notation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from dataclasses import dataclass
+from functools import lru_cache
 
-from .cards import RANK_VALUES, SUIT_MASK, Card, parse_hand_mask
+from .cards import RANK_VALUES, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld
 
 HAND_SIZES = range(0, 12)
@@ -243,7 +243,7 @@ def best_arrangement(mask: int) -> Arrangement:
     return min(map(_arrangement, plans), key=_arrangement_order)
 
 
-def discard_counts(mask: int) -> list[tuple[Card, int]]:
+def discard_counts(mask: int) -> tuple[int, ...]:
     """For every card of the hand, in canonical order: the least deadwood after discarding it.
 
     Exact for every card (R-5.1).  The ten cards left after a discard can use exactly those
@@ -251,14 +251,26 @@ def discard_counts(mask: int) -> list[tuple[Card, int]]:
     changes its own suit's table entry, so one pass over the hand's set choices answers all
     discards at once.
     """
-    a, b, c, d = _slices(mask)
-    triples = _triples(a, b, c, d)
-    plans = _plans(a, b, c, d, triples, for_discards=True) if triples else [(a, b, c, d, 0, ())]
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        # One choice (no set): each discard changes only its own suit's table entry.
+        total = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
+        counts = []
+        for suit_mask in (a, b, c, d):
+            rest = total - SUIT_DEADWOOD[suit_mask]
+            bits = suit_mask
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                counts.append(rest + SUIT_DEADWOOD[suit_mask ^ bit])
+        return tuple(counts)
     least: dict[Card, int] = {}
-    for plan in plans:
-        slices, used = plan[:4], plan[4]
-        total = SUIT_DEADWOOD[slices[0]] + SUIT_DEADWOOD[slices[1]] + SUIT_DEADWOOD[slices[2]] + SUIT_DEADWOOD[slices[3]]
-        for suit, suit_mask in enumerate(slices):
+    for plan in _plans(a, b, c, d, triples, for_discards=True):
+        total = (SUIT_DEADWOOD[plan[0]] + SUIT_DEADWOOD[plan[1]] + SUIT_DEADWOOD[plan[2]]
+                 + SUIT_DEADWOOD[plan[3]])
+        for suit in range(4):
+            suit_mask = plan[suit]
             rest = total - SUIT_DEADWOOD[suit_mask]
             bits = suit_mask
             while bits:
@@ -269,54 +281,54 @@ def discard_counts(mask: int) -> list[tuple[Card, int]]:
                 if count < least.get(card, 1 << 30):
                     least[card] = count
     # Every card has a value: leaving all sets aside is always one of the choices.
-    return sorted(least.items())
+    return tuple(count for _, count in sorted(least.items()))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiscardOption:
-    """A discard from an eleven-card hand and the least deadwood of the ten cards kept."""
+    """A discard from an eleven-card hand and the canonical optimal arrangement of the rest."""
 
     card: Card
-    deadwood_count: int
-    kept: int = field(repr=False)
-    """The mask of the ten cards kept."""
+    arrangement: Arrangement
 
-    @cached_property
-    def arrangement(self) -> Arrangement:
-        """The canonical optimal arrangement of the ten cards kept."""
-        return best_arrangement(self.kept)
+    @property
+    def deadwood_count(self) -> int:
+        """The least deadwood count of the ten cards kept."""
+        return self.arrangement.deadwood_count
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Solution:
     """What the solver knows of one hand, whatever the rules (R-2.5, R-5.1).
 
-    For up to ten cards: the canonical optimal arrangement.  For eleven: every discard with its
-    exact value, the best discards, and the canonical arrangement after the first of them.
+    For up to ten cards: the canonical optimal arrangement.  For eleven: the exact least
+    deadwood after each discard (``discard_counts``, in the canonical order of the hand's
+    cards), the best discards, and the canonical arrangement after the first of them.  Only
+    plain numbers and arrangements are kept, so cached solutions stay small.
     """
 
     mask: int
     arrangement: Arrangement
-    discard_counts: tuple[tuple[Card, int], ...] | None = None
-    """(card, least deadwood after discarding it) for every card of an eleven-card hand."""
+    discard_counts: tuple[int, ...] | None = None
     best_discards: tuple[Card, ...] | None = None
-
-    @cached_property
-    def discards(self) -> tuple[DiscardOption, ...] | None:
-        """Every discard of an eleven-card hand with the best arrangement of the rest."""
-        if self.discard_counts is None:
-            return None
-        return tuple(
-            DiscardOption(card, count, self.mask & ~(1 << card))
-            for card, count in self.discard_counts
-        )
 
     @property
     def deadwood_count(self) -> int:
         """The least deadwood count (after the best discard for eleven cards)."""
         return self.arrangement.deadwood_count
 
-    @cached_property
+    def discards(self) -> tuple[DiscardOption, ...] | None:
+        """Every discard of an eleven-card hand with the best arrangement of the rest.
+
+        Built on each call (each arrangement is a fresh solve of ten cards).
+        """
+        if self.discard_counts is None:
+            return None
+        return tuple(
+            DiscardOption(card, best_arrangement(self.mask & ~(1 << card)))
+            for card in mask_cards(self.mask)
+        )
+
     def all_melded(self) -> bool:
         """Whether every card of the hand melds at once (big gin for eleven cards, R-5.5)."""
         return min_deadwood(self.mask) == 0
@@ -329,23 +341,23 @@ def solve(mask: int) -> Solution:
     bounded LRU cache; the others are answered from the suit tables, which is cheaper than a
     cache look-up, and bypass it.
     """
-    a, b, c, d = _slices(mask)
-    if not _triples(a, b, c, d) and mask.bit_count() <= 10:
-        return Solution(mask, Arrangement(
-            _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
-            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
-        ))
-    return _solve_searched(mask)
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    if (a & b & (c | d)) | (c & d & (a | b)) or mask.bit_count() > 10:
+        return _solve_searched(mask)
+    return Solution(mask, Arrangement(
+        _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
+        _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+        SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+    ))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _solve_searched(mask: int) -> Solution:
     if mask.bit_count() != 11:
         return Solution(mask, best_arrangement(mask))
-    counts = tuple(discard_counts(mask))
-    least = min(count for _, count in counts)
-    best = tuple(card for card, count in counts if count == least)
+    counts = discard_counts(mask)
+    least = min(counts)
+    best = tuple(card for card, count in zip(mask_cards(mask), counts) if count == least)
     return Solution(mask, best_arrangement(mask & ~(1 << best[0])), counts, best)
 
 
