@@ -8,15 +8,16 @@ from three to five adjacent ranks), of ten cards and of eleven.
 
 - ours: card strings in (``solve_hand``), the least deadwood and one optimal arrangement out
   (melds and deadwood cards); for eleven cards, the exact least deadwood after every discard
-  and the arrangement after the best one.  The solver cache is emptied before every timed pass
-  and every hand of a pass is new to it, so no answer comes from the cache.
+  and the arrangement after the best one.  The hands of a case are distinct and the solver cache is
+  emptied before every timed pass, so no answer comes from the cache.
 - OpenSpiel: ``min_deadwood`` for ten cards; one ``min_deadwood`` call per discard for eleven.
   It is given its own card numbers, converted before timing (also shown: converting its card
   strings inside the timing, ``from strings``).
 
 Every hand's least deadwood is compared between the two solvers before timing.  The figure of a
-case is its best pass of ``--repeat``.  A last column times ``service.rules.analyze`` (the full
-library call: rules, knock, gin), and a warm pass shows what the cache gives repeated hands.
+case is its best pass of ``--repeat``.  Two more columns: ``service.rules.analyze`` (the full
+library call: rules, knock limit, gin), and a warm pass, each hand seen before, which shows
+what the cache gives repeated hands.
 """
 
 from __future__ import annotations
@@ -82,7 +83,12 @@ def main() -> int:
     for kind, make in (("random", random_hand), ("meld-dense", dense_hand)):
         for size in (10, 11):
             rng = random.Random(f"{args.seed}-{kind}-{size}")
-            numbers = [make(rng, size) for _ in range(args.hands)]
+            numbers, seen = [], set()
+            while len(numbers) < args.hands:  # distinct hands: no answer may come from a cache
+                hand = make(rng, size)
+                if frozenset(hand) not in seen:
+                    seen.add(frozenset(hand))
+                    numbers.append(hand)
             strings = [utils.card_ints_to_card_strings(hand) for hand in numbers]
 
             if size == 10:

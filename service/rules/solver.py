@@ -13,8 +13,9 @@ Arrangements are normalised: a run is never split into two adjacent runs of one 
 arrangements are listed in canonical order (:attr:`Arrangement.sort_key`); the first one is
 the canonical arrangement.
 
-The only mutable state of the rules core is the bounded LRU cache of :func:`solve`, keyed by
-the hand's 52-bit mask, which does not depend on card order or notation.
+The only mutable state of the rules core is the bounded LRU cache of :func:`solve` for
+eleven-card hands, keyed by the hand's 52-bit mask, which does not depend on card order or
+notation.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from .cards import RANK_VALUES, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld
@@ -178,22 +180,68 @@ def _triples(a: int, b: int, c: int, d: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
+def _rank_ways(a: int, b: int, c: int, d: int, triples: int) -> list[tuple[Way, ...]]:
+    """For each rank in ``triples``: the ways worth trying to use it (see ``_rank_ways``)."""
+    ra, rb, rc, rd = _RUNNABLE[a], _RUNNABLE[b], _RUNNABLE[c], _RUNNABLE[d]
+    lists = []
+    while triples:
+        bit = triples & -triples
+        triples ^= bit
+        r = bit.bit_length() - 1
+        held = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
+        runnable = (ra >> r & 1) | (rb >> r & 1) << 1 | (rc >> r & 1) << 2 | (rd >> r & 1) << 3
+        lists.append(_RANK_WAYS[r, held, runnable, False])
+    return lists
+
+
+def _sets_of(*ways: Way) -> tuple[SetChoice, ...]:
+    return tuple(way[5] for way in ways if way[5] is not None)
+
+
 def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
-    """The least deadwood of a mask and every choice of sets that reaches it."""
-    a, b, c, d = _slices(mask)
-    triples = _triples(a, b, c, d)
+    """The least deadwood of a mask and every choice of sets that reaches it.
+
+    Up to three ranks can be held three or four times in eleven cards; their choices are
+    tried in plain nested loops, the hot path of the solver.
+    """
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    sd = SUIT_DEADWOOD
     if not triples:
-        return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d], [
-            (a, b, c, d, 0, ())
-        ]
+        return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
+    lists = _rank_ways(a, b, c, d, triples)
     best = 1 << 30
     tied: list[Plan] = []
-    for plan in _plans(a, b, c, d, triples):
-        count = SUIT_DEADWOOD[plan[0]] + SUIT_DEADWOOD[plan[1]] + SUIT_DEADWOOD[plan[2]] + SUIT_DEADWOOD[plan[3]]
-        if count < best:
-            best, tied = count, [plan]
-        elif count == best:
-            tied.append(plan)
+    if len(lists) == 1:
+        for w in lists[0]:
+            wa, wb, wc, wd = a & w[0], b & w[1], c & w[2], d & w[3]
+            count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
+            if count <= best:
+                plan = (wa, wb, wc, wd, w[4], _sets_of(w))
+                if count < best:
+                    best, tied = count, [plan]
+                else:
+                    tied.append(plan)
+    elif len(lists) == 2:
+        first, second = lists
+        for v in first:
+            va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
+            for w in second:
+                wa, wb, wc, wd = va & w[0], vb & w[1], vc & w[2], vd & w[3]
+                count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
+                if count <= best:
+                    plan = (wa, wb, wc, wd, v[4] | w[4], _sets_of(v, w))
+                    if count < best:
+                        best, tied = count, [plan]
+                    else:
+                        tied.append(plan)
+    else:
+        for plan in _plans(a, b, c, d, triples):
+            count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+            if count < best:
+                best, tied = count, [plan]
+            elif count == best:
+                tied.append(plan)
     return best, tied
 
 
@@ -201,7 +249,7 @@ def _arrangement(plan: Plan) -> Arrangement:
     a, b, c, d, _, chosen = plan
     melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
     if chosen:
-        melds = tuple(sorted(melds + tuple(_SET_MELDS[s] for s in chosen), key=_meld_cards))
+        melds = tuple(sorted(melds + tuple(_SET_MELDS[s] for s in chosen), key=_MELD_ORDER))
     return Arrangement(
         melds,
         _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
@@ -209,8 +257,7 @@ def _arrangement(plan: Plan) -> Arrangement:
     )
 
 
-def _meld_cards(meld: Meld) -> tuple[Card, ...]:
-    return meld.cards
+_MELD_ORDER = attrgetter("cards")
 
 
 def min_deadwood(mask: int) -> int:
@@ -229,8 +276,8 @@ def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]
 
 def best_arrangement(mask: int) -> Arrangement:
     """The canonical optimal arrangement of a hand mask (R-2.5)."""
-    a, b, c, d = _slices(mask)
-    if not _triples(a, b, c, d):
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    if not (a & b & (c | d)) | (c & d & (a | b)):
         # The common case, inlined: no set is possible, so the suit tables say it all.
         return Arrangement(
             _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
@@ -244,7 +291,12 @@ def best_arrangement(mask: int) -> Arrangement:
 
 
 def discard_counts(mask: int) -> tuple[int, ...]:
-    """For every card of the hand, in canonical order: the least deadwood after discarding it.
+    """For every card of the hand, in canonical order: the least deadwood after discarding it."""
+    return _discard_table(mask)[0]
+
+
+def _discard_table(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The least deadwood after each discard (canonical card order), and the best discards.
 
     Exact for every card (R-5.1).  The ten cards left after a discard can use exactly those
     choices of sets of the whole hand that do not contain the discard, and the discard only
@@ -256,16 +308,23 @@ def discard_counts(mask: int) -> tuple[int, ...]:
     if not triples:
         # One choice (no set): each discard changes only its own suit's table entry.
         total = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
-        counts = []
-        for suit_mask in (a, b, c, d):
+        counts: list[int] = []
+        least = 1 << 30
+        best: list[Card] = []
+        for base, suit_mask in ((0, a), (13, b), (26, c), (39, d)):
             rest = total - SUIT_DEADWOOD[suit_mask]
             bits = suit_mask
             while bits:
                 bit = bits & -bits
                 bits ^= bit
-                counts.append(rest + SUIT_DEADWOOD[suit_mask ^ bit])
-        return tuple(counts)
-    least: dict[Card, int] = {}
+                count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
+                counts.append(count)
+                if count < least:
+                    least, best = count, [base + bit.bit_length() - 1]
+                elif count == least:
+                    best.append(base + bit.bit_length() - 1)
+        return tuple(counts), tuple(best)
+    by_card: dict[Card, int] = {}
     for plan in _plans(a, b, c, d, triples, for_discards=True):
         total = (SUIT_DEADWOOD[plan[0]] + SUIT_DEADWOOD[plan[1]] + SUIT_DEADWOOD[plan[2]]
                  + SUIT_DEADWOOD[plan[3]])
@@ -278,10 +337,12 @@ def discard_counts(mask: int) -> tuple[int, ...]:
                 bits ^= bit
                 card = suit * 13 + bit.bit_length() - 1
                 count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
-                if count < least.get(card, 1 << 30):
-                    least[card] = count
+                if count < by_card.get(card, 1 << 30):
+                    by_card[card] = count
     # Every card has a value: leaving all sets aside is always one of the choices.
-    return tuple(count for _, count in sorted(least.items()))
+    ordered = sorted(by_card.items())
+    least = min(by_card.values())
+    return tuple(count for _, count in ordered), tuple(c for c, n in ordered if n == least)
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,13 +398,16 @@ class Solution:
 def solve(mask: int) -> Solution:
     """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
 
-    Hands that need a search (eleven cards, or a rank held three or four times) go through the
-    bounded LRU cache; the others are answered from the suit tables, which is cheaper than a
-    cache look-up, and bypass it.
+    Eleven-card hands (every discard solved) go through the bounded LRU cache.  Smaller hands
+    are solved directly: from the suit tables alone when no set is possible, otherwise by a
+    search over a few choices of sets; either costs less than a cache entry (measured with
+    bench/solver.py: keeping them would slow down every hand that is seen once).
     """
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-    if (a & b & (c | d)) | (c & d & (a | b)) or mask.bit_count() > 10:
-        return _solve_searched(mask)
+    if mask.bit_count() > 10:
+        return _solve_eleven(mask)
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return Solution(mask, best_arrangement(mask))
     return Solution(mask, Arrangement(
         _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
         _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
@@ -352,12 +416,8 @@ def solve(mask: int) -> Solution:
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def _solve_searched(mask: int) -> Solution:
-    if mask.bit_count() != 11:
-        return Solution(mask, best_arrangement(mask))
-    counts = discard_counts(mask)
-    least = min(counts)
-    best = tuple(card for card, count in zip(mask_cards(mask), counts) if count == least)
+def _solve_eleven(mask: int) -> Solution:
+    counts, best = _discard_table(mask)
     return Solution(mask, best_arrangement(mask & ~(1 << best[0])), counts, best)
 
 
@@ -373,11 +433,11 @@ def solve_hand(hand: Sequence[str] | str) -> Solution:
 
 def cache_info() -> dict[str, int]:
     """Hits, misses, size and capacity of the solver cache."""
-    info = _solve_searched.cache_info()
+    info = _solve_eleven.cache_info()
     return {"hits": info.hits, "misses": info.misses, "size": info.currsize,
             "max_size": info.maxsize or 0}
 
 
 def cache_clear() -> None:
     """Empty the solver cache (for benchmarks and tests)."""
-    _solve_searched.cache_clear()
+    _solve_eleven.cache_clear()
