@@ -164,4 +164,14 @@ def test_solver_cache_counts_hits_and_misses():
     solve_hand(list(reversed(hand)))  # same hand, other order: a hit
     solve_hand([c.lower() for c in hand])  # other notation: a hit
     info = cache_info()
-    assert (info["misses"], info["hits"], info["size"]) == (1, 2, 1)
+    # One eleven-card analysis: its discard values and the sets after the best discard.
+    assert (info["misses"], info["hits"], info["size"]) == (2, 2, 2)
+
+
+def test_solver_cache_serves_ten_card_hands_that_need_a_search():
+    cache_clear()
+    solve_hand("7S 7H 7D 7C 5S 6S 2H 3C 9D KD".split())
+    solve_hand("kd 9d 3c 2h 6s 5s 7c 7d 7h 7s".split())
+    solve_hand("AS 2S 3S 5H 6H 8D 9D JC QC KC".split())  # no set possible: no search, no cache
+    info = cache_info()
+    assert (info["misses"], info["hits"], info["size"]) == (1, 1, 1)

@@ -13,8 +13,8 @@ Arrangements are normalised: a run is never split into two adjacent runs of one 
 arrangements are listed in canonical order (:attr:`Arrangement.sort_key`); the first one is
 the canonical arrangement.
 
-The only mutable state of the rules core is the bounded LRU cache of :func:`solve` for
-eleven-card hands, keyed by the hand's 52-bit mask, which does not depend on card order or
+The only mutable state of the rules core is the solver cache (bounded LRU tables, see
+:func:`solve`), keyed by the hand's 52-bit mask, which does not depend on card order or
 notation.
 """
 
@@ -284,10 +284,20 @@ def best_arrangement(mask: int) -> Arrangement:
             _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
             SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
         )
+    return _arrangement(_best_plan(mask))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _best_plan(mask: int) -> Plan:
+    """The choice of sets of the canonical optimal arrangement."""
     plans = _optimal_plans(mask)[1]
     if len(plans) == 1:
-        return _arrangement(plans[0])
-    return min(map(_arrangement, plans), key=_arrangement_order)
+        return plans[0]
+    return min(plans, key=_plan_order)
+
+
+def _plan_order(plan: Plan) -> tuple[tuple[Card, ...], ...]:
+    return _arrangement(plan).sort_key
 
 
 def discard_counts(mask: int) -> tuple[int, ...]:
@@ -398,10 +408,11 @@ class Solution:
 def solve(mask: int) -> Solution:
     """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
 
-    Eleven-card hands (every discard solved) go through the bounded LRU cache.  Smaller hands
-    are solved directly: from the suit tables alone when no set is possible, otherwise by a
-    search over a few choices of sets; either costs less than a cache entry (measured with
-    bench/solver.py: keeping them would slow down every hand that is seen once).
+    Hands that need a search go through the bounded LRU cache: eleven-card hands (every
+    discard solved) and hands with a rank held three or four times.  The cache keeps only
+    numbers (discard values, choices of sets), never objects the garbage collector must scan,
+    and arrangements are rebuilt from them by table look-ups.  Hands with no possible set are
+    answered from the suit tables alone, which costs less than a cache look-up.
     """
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     if mask.bit_count() > 10:
@@ -415,10 +426,20 @@ def solve(mask: int) -> Solution:
     ))
 
 
-@lru_cache(maxsize=CACHE_SIZE)
 def _solve_eleven(mask: int) -> Solution:
+    counts, best, plan = _discard_values(mask)
+    return Solution(mask, _arrangement(plan), counts, best)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _discard_values(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...], Plan]:
+    """Each discard's value, the best discards, and the sets of the arrangement after the first.
+
+    Only numbers are kept, so the cache holds nothing the garbage collector must scan; the
+    arrangement is rebuilt from them by table look-ups.
+    """
     counts, best = _discard_table(mask)
-    return Solution(mask, best_arrangement(mask & ~(1 << best[0])), counts, best)
+    return counts, best, _best_plan(mask & ~(1 << best[0]))
 
 
 def solve_hand(hand: Sequence[str] | str) -> Solution:
@@ -432,12 +453,17 @@ def solve_hand(hand: Sequence[str] | str) -> Solution:
 
 
 def cache_info() -> dict[str, int]:
-    """Hits, misses, size and capacity of the solver cache."""
-    info = _solve_eleven.cache_info()
-    return {"hits": info.hits, "misses": info.misses, "size": info.currsize,
-            "max_size": info.maxsize or 0}
+    """Hits, misses, size and capacity of the solver cache (its two tables together)."""
+    infos = [_discard_values.cache_info(), _best_plan.cache_info()]
+    return {
+        "hits": sum(i.hits for i in infos),
+        "misses": sum(i.misses for i in infos),
+        "size": sum(i.currsize for i in infos),
+        "max_size": sum(i.maxsize or 0 for i in infos),
+    }
 
 
 def cache_clear() -> None:
     """Empty the solver cache (for benchmarks and tests)."""
-    _solve_eleven.cache_clear()
+    _discard_values.cache_clear()
+    _best_plan.cache_clear()
