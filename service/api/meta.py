@@ -12,6 +12,7 @@ from ..rules.solver import cache_info
 meta = Blueprint("meta", __name__)
 
 
+@lru_cache(maxsize=1)
 def service_version() -> str:
     """The installed package's version."""
     try:

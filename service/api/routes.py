@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, request
 
 from ..rules import (
     HAND_SIZES,
@@ -21,6 +22,12 @@ from .problems import ApiProblem, FieldError, field_errors, unprocessable
 from .schemas import ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, dump_analysis, dump_rules, load
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
+
+
+def json_response(body: Any) -> Response:
+    """A 200 JSON reply, compact, in the documented field order."""
+    return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")),
+                    mimetype="application/json")
 
 
 def _rules_and_upcard(data: dict[str, Any]) -> tuple[Rules | None, int | None, list[FieldError]]:
@@ -59,7 +66,7 @@ def analyze_hand():
     analysis = analyze_mask(
         mask, rules, upcard=upcard, all_arrangements=data["all_arrangements"]
     )
-    return jsonify(dump_analysis(analysis))
+    return json_response(dump_analysis(analysis))
 
 
 @v1.post("/hands/analyze/batch")
@@ -91,7 +98,7 @@ def analyze_batch():
         results.append(
             {"index": index, "ok": True, "analysis": dump_analysis(analysis, with_rules=False)}
         )
-    return jsonify({
+    return json_response({
         "results": results,
         "ok_count": len(hands) - failed,
         "error_count": failed,

@@ -10,6 +10,7 @@ every field they write.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields
@@ -60,6 +61,23 @@ class RulesValue(fields.Field):
         return value
 
 
+class CardTokens(fields.Field):
+    """A JSON array of strings (card tokens); what they name is checked by the rules core.
+
+    One pass over the array, reporting each element that is not a string at its index.
+    """
+
+    default_error_messages = {"invalid": "Not a valid list.", "item": "Not a valid string."}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[str]:
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        bad = [i for i, token in enumerate(value) if not isinstance(token, str)]
+        if bad:
+            raise ValidationError({i: [self.error_messages["item"]] for i in bad})
+        return value
+
+
 class RequestSchema(Schema):
     """Base of request schemas: unknown fields are an error, never silently dropped."""
 
@@ -68,7 +86,7 @@ class RequestSchema(Schema):
 
 
 class AnalyzeRequest(RequestSchema):
-    hand = fields.List(fields.String(), required=True)
+    hand = CardTokens(required=True)
     rules = RulesValue(load_default=None, allow_none=False)
     upcard = fields.String(load_default=None, allow_none=False)
     all_arrangements = StrictBoolean(load_default=False)
@@ -132,8 +150,13 @@ def dump_discard(option: DiscardOption) -> dict[str, Any]:
     return {"card": CARD_NAMES[option.card], **dump_arrangement(option.arrangement)}
 
 
-def dump_rules(rules: Rules) -> dict[str, Any]:
+@lru_cache(maxsize=256)
+def _rules_body(rules: Rules) -> dict[str, Any]:
     return {"preset": rules.preset, **rules.options()}
+
+
+def dump_rules(rules: Rules) -> dict[str, Any]:
+    return dict(_rules_body(rules))
 
 
 def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, Any]:
@@ -141,9 +164,10 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
 
     ``with_rules=False`` leaves out the rules, which a batch reply gives once for all hands.
     """
+    hand = analysis.hand
     body: dict[str, Any] = {
-        "hand": dump_cards(analysis.hand),
-        "card_count": len(analysis.hand),
+        "hand": [CARD_NAMES[c] for c in hand],
+        "card_count": len(hand),
         "deadwood_count": analysis.deadwood_count,
         "melds": [dump_meld(m) for m in analysis.melds],
         "deadwood": dump_cards(analysis.deadwood),
