@@ -30,3 +30,7 @@ limit_request_field_size = 8190
 accesslog = os.environ.get("GINRULES_ACCESS_LOG", "-")
 errorlog = "-"
 loglevel = os.environ.get("GINRULES_LOG_LEVEL", "info")
+
+# gunicorn's control socket (a file in the home folder) is not used: several servers of this
+# project may run side by side (tests, benchmarks), and it would be shared between them.
+control_socket_disable = True

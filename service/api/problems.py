@@ -76,7 +76,7 @@ class ApiProblem(Exception):
 
     def response(self) -> Response:
         response = Response(
-            json.dumps(self.as_json(), ensure_ascii=False),
+            json.dumps(self.as_json(), ensure_ascii=False, separators=(",", ":")),
             status=self.status,
             mimetype=PROBLEM_MEDIA_TYPE,
         )
