@@ -79,10 +79,6 @@ _SET_MELDS: dict[SetChoice, Meld] = {
 }
 
 
-def _slices(mask: int) -> tuple[int, int, int, int]:
-    return mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-
-
 def _runnable_table() -> list[int]:
     """Per 13-bit suit mask: the cards that lie in a block of 3+ consecutive ranks.
 
@@ -106,12 +102,24 @@ Way = tuple[int, int, int, int, int, "SetChoice | None"]
 """One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set."""
 
 
-def _rank_ways() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
+def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
     """The ways worth trying for a rank held 3+ times, by (rank, held suits, runnable suits, mode).
 
-    A card that can never be in a run (see ``_RUNNABLE``) is better in a set than left alone,
-    which prunes choices that cannot be optimal.  With ``for_discards`` the ways also serve
-    every ten-card hand left by one discard, so fewer are pruned.
+    A way is: leave the rank's cards to the runs, or take one set from them.  Ways that can
+    never beat another are left out, which keeps the search small.  The argument: a card that
+    is not *runnable* (see ``_RUNNABLE``) can be in no run of this hand or of any part of it,
+    so moving it into a set costs nothing and saves its value.  Hence:
+
+    - three held, none runnable: the set alone (leaving them alone keeps three dead cards);
+    - four held: the set of four, plus each set of three that leaves out a runnable card (one
+      that leaves out an unrunnable card is beaten by the set of four); leaving all four alone
+      only when at least two are runnable (with one runnable card, the set of the other three
+      does better).
+
+    With ``for_discards`` the ways must also serve every ten-card hand left by discarding one
+    card of this hand (see ``_discard_table``): then every set of three is kept (it is the set
+    left when the fourth card is discarded), leaving the rank alone is kept for three held
+    (needed when one of them is discarded), and for four held whenever one is runnable.
     """
     table = {}
     for rank in range(13):
@@ -145,43 +153,15 @@ def _rank_ways() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
     return table
 
 
-_RANK_WAYS = _rank_ways()
+_RANK_WAYS = _rank_ways_table()
 Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
 
-def _plans(a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False) -> list[Plan]:
-    """The choices of sets worth trying for the ranks in ``triples`` (each held 3+ times)."""
-    plans: list[Plan] = [(a, b, c, d, 0, ())]
-    ra, rb, rc, rd = _RUNNABLE[a], _RUNNABLE[b], _RUNNABLE[c], _RUNNABLE[d]
-    while triples:
-        bit = triples & -triples
-        triples ^= bit
-        rank = bit.bit_length() - 1
-        held = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
-        runnable = ((ra >> rank & 1) | (rb >> rank & 1) << 1 | (rc >> rank & 1) << 2
-                    | (rd >> rank & 1) << 3)
-        ways = _RANK_WAYS[rank, held, runnable, for_discards]
-        if len(ways) == 1:
-            ka, kb, kc, kd, cards, choice = ways[0]
-            plans = [(pa & ka, pb & kb, pc & kc, pd & kd, used | cards, sets + (choice,))
-                     for pa, pb, pc, pd, used, sets in plans]
-            continue
-        plans = [
-            (pa & ka, pb & kb, pc & kc, pd & kd, used | cards, sets + (choice,) if choice else sets)
-            for pa, pb, pc, pd, used, sets in plans
-            for ka, kb, kc, kd, cards, choice in ways
-        ]
-    return plans
-
-
-def _triples(a: int, b: int, c: int, d: int) -> int:
-    """The ranks (as 13-bit mask) held three or four times."""
-    return (a & b & (c | d)) | (c & d & (a | b))
-
-
-def _rank_ways(a: int, b: int, c: int, d: int, triples: int) -> list[tuple[Way, ...]]:
-    """For each rank in ``triples``: the ways worth trying to use it (see ``_rank_ways``)."""
+def _ways_by_rank(
+    a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
+) -> list[tuple[Way, ...]]:
+    """For each rank in ``triples`` (held 3+ times): the ways worth trying (``_RANK_WAYS``)."""
     ra, rb, rc, rd = _RUNNABLE[a], _RUNNABLE[b], _RUNNABLE[c], _RUNNABLE[d]
     lists = []
     while triples:
@@ -190,8 +170,20 @@ def _rank_ways(a: int, b: int, c: int, d: int, triples: int) -> list[tuple[Way, 
         r = bit.bit_length() - 1
         held = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
         runnable = (ra >> r & 1) | (rb >> r & 1) << 1 | (rc >> r & 1) << 2 | (rd >> r & 1) << 3
-        lists.append(_RANK_WAYS[r, held, runnable, False])
+        lists.append(_RANK_WAYS[r, held, runnable, for_discards])
     return lists
+
+
+def _plans(a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False) -> list[Plan]:
+    """Every combination of the ways of each rank in ``triples``, as plans."""
+    plans: list[Plan] = [(a, b, c, d, 0, ())]
+    for ways in _ways_by_rank(a, b, c, d, triples, for_discards):
+        plans = [
+            (pa & ka, pb & kb, pc & kc, pd & kd, used | cards, sets + (choice,) if choice else sets)
+            for pa, pb, pc, pd, used, sets in plans
+            for ka, kb, kc, kd, cards, choice in ways
+        ]
+    return plans
 
 
 def _sets_of(*ways: Way) -> tuple[SetChoice, ...]:
@@ -209,7 +201,7 @@ def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
     sd = SUIT_DEADWOOD
     if not triples:
         return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
-    lists = _rank_ways(a, b, c, d, triples)
+    lists = _ways_by_rank(a, b, c, d, triples)
     best = 1 << 30
     tied: list[Plan] = []
     if len(lists) == 1:
