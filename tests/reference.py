@@ -98,3 +98,76 @@ def discard_values(cards) -> dict[int, int]:
     """For each card of an eleven-card hand: the least deadwood of the other ten."""
     cards = frozenset(cards)
     return {card: min_deadwood(cards - {card}) for card in cards}
+
+
+# Layoffs and round scores (R-6, R-7), just as plainly ------------------------------------------
+
+
+def fits(meld: frozenset[int], card: int) -> bool:
+    """Whether a card extends a meld as it stands: 4th card of a set of 3, or a run end."""
+    ranks = {rank_of(c) for c in meld}
+    if len(ranks) == 1:
+        return len(meld) == 3 and rank_of(card) in ranks
+    if suit_of(card) != suit_of(min(meld)):
+        return False
+    return rank_of(card) in (min(ranks) - 1, max(ranks) + 1) and 1 <= rank_of(card) <= 13
+
+
+def can_lay_off(melds: list[frozenset[int]], cards: frozenset[int]) -> bool:
+    """Whether all these cards can be laid off, one at a time, in some order and placement."""
+    if not cards:
+        return True
+    for card in cards:
+        for index, meld in enumerate(melds):
+            if fits(meld, card):
+                grown = melds[:index] + [meld | {card}] + melds[index + 1:]
+                if can_lay_off(grown, cards - {card}):
+                    return True
+    return False
+
+
+def best_defense_count(knocker_melds, defender, gin: bool = False) -> int:
+    """The defender's least deadwood: every subset of cards laid off, the rest melded (R-6.4)."""
+    defender = frozenset(defender)
+    melds = [frozenset(m) for m in knocker_melds]
+    if gin:
+        return min_deadwood(defender)
+    best = None
+    # Only a card of a set's rank, or of a run's suit, can ever be laid off.
+    cards = sorted(c for c in defender if any(
+        rank_of(c) in {rank_of(x) for x in m} if len({rank_of(x) for x in m}) == 1
+        else suit_of(c) == suit_of(min(m)) for m in melds))
+    for size in range(len(cards) + 1):
+        for laid in combinations(cards, size):
+            laid = frozenset(laid)
+            if can_lay_off(melds, laid):
+                count = min_deadwood(defender - laid)
+                best = count if best is None else min(best, count)
+    return best
+
+
+def round_points(knocker_count: int, defender_count: int, gin: bool, *, gin_bonus=25,
+                 undercut_bonus=10, undercut_on_tie=True) -> int:
+    """The round from the knocker's side: their points, or minus the defender's (R-7)."""
+    if gin:
+        return gin_bonus + defender_count
+    if knocker_count < defender_count:
+        return defender_count - knocker_count
+    if knocker_count == defender_count and not undercut_on_tie:
+        return 0
+    return -(knocker_count - defender_count + undercut_bonus)
+
+
+def best_round(spread, defender, limit: int = 10, **options) -> tuple[int, int]:
+    """Over every legal knocker arrangement (R-7.6): the best result and its least deadwood."""
+    spread = frozenset(spread)
+    best = None
+    for melds in arrangements(spread):
+        count = deadwood_of(spread, melds)
+        if count > limit:
+            continue
+        gin = count == 0
+        defender_count = best_defense_count(melds, defender, gin)
+        key = (round_points(count, defender_count, gin, **options), -count)
+        best = key if best is None else max(best, key)
+    return best[0], -best[1]

@@ -76,6 +76,16 @@ def describe_token(token: object) -> str:
     return f"a {kind.get(type(token), type(token).__name__)}"
 
 
+def card_or_none(token: object) -> Card | None:
+    """The card a token names (R-1.4), or None if it names none."""
+    return _SPELLINGS.get(token) if isinstance(token, str) else None
+
+
+def bad_card_detail(token: object) -> str:
+    """Why a token is not a card, showing the token."""
+    return _bad_card(token)
+
+
 def _bad_card(token: object) -> str:
     if not isinstance(token, str):
         return f"expected a card code string, got {describe_token(token)}"

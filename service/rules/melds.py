@@ -6,7 +6,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import CARD_NAMES, CARD_RANKS, CARD_SUITS, CARD_VALUES, Card, canonical, hand_names
+from .cards import (
+    CARD_NAMES,
+    CARD_RANKS,
+    CARD_SUITS,
+    CARD_VALUES,
+    Card,
+    bad_card_detail,
+    canonical,
+    card_or_none,
+    describe_token,
+    hand_names,
+)
 from .errors import InvalidMeldError, Problem
 
 MeldKind = Literal["set", "run"]
@@ -104,3 +115,72 @@ class Arrangement:
         melds = ", ".join(" ".join(m.names()) for m in self.melds)
         dead = " ".join(CARD_NAMES[c] for c in self.deadwood)
         return f"<Arrangement [{melds}] deadwood [{dead}] = {self.deadwood_count}>"
+
+
+def parse_melds(values: object) -> tuple[Meld, ...]:
+    """Melds as a client sends them: each a list of card tokens or ``{"kind", "cards"}``.
+
+    Every fault is reported at once, each with its path into ``values``: a bad card token,
+    cards that form no meld (R-2.1, R-2.2), a ``kind`` that is not what the cards form, and a
+    card in two melds (R-2.3).
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple)):
+        detail = "melds are a list; each meld a list of card codes or {\"kind\", \"cards\"}"
+        raise InvalidMeldError(detail, [Problem((), "invalid_melds", detail, "R-2")])
+    problems: list[Problem] = []
+    melds: list[Meld] = []
+    owner: dict[Card, int] = {}
+    for index, value in enumerate(values):
+        declared_kind = None
+        prefix: tuple[str | int, ...] = (index,)
+        if isinstance(value, dict):
+            declared_kind, tokens, prefix = value.get("kind"), value.get("cards"), (index, "cards")
+            unknown = set(value) - {"kind", "cards"}
+            if unknown or declared_kind not in ("set", "run") or not isinstance(tokens, list):
+                detail = ('a meld object is {"kind": "set" | "run", "cards": [card codes]}, got '
+                          + describe_token(value))
+                problems.append(Problem((index,), "invalid_meld", detail, "R-2"))
+                continue
+        elif isinstance(value, (list, tuple)):
+            tokens = value
+        else:
+            detail = f"a meld is a list of card codes or an object, got {describe_token(value)}"
+            problems.append(Problem((index,), "invalid_meld", detail, "R-2"))
+            continue
+        cards: list[Card] = []
+        for position, token in enumerate(tokens):
+            card = card_or_none(token)
+            if card is None:
+                problems.append(Problem(prefix + (position,), "invalid_card",
+                                        bad_card_detail(token), "R-1.4"))
+            elif card in cards:
+                problems.append(Problem(prefix + (position,), "duplicate_card",
+                                        f"{CARD_NAMES[card]} is twice in this meld", "R-2.3"))
+            elif card in owner:
+                problems.append(Problem(
+                    prefix + (position,), "overlapping_melds",
+                    f"{CARD_NAMES[card]} is already in meld {owner[card]}: a card belongs to "
+                    "at most one meld", "R-2.3"))
+            else:
+                cards.append(card)
+        if len(cards) != len(tokens):
+            continue
+        ordered = canonical(cards)
+        kind = meld_kind(ordered)
+        names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
+        if kind is None:
+            problems.append(Problem(
+                (index,), "invalid_meld",
+                f"{names} is not a meld: a set is 3 or 4 cards of one rank (R-2.1), a run is 3 "
+                "or more cards of one suit in consecutive ranks, ace low (R-2.2)", "R-2.2"))
+            continue
+        if declared_kind is not None and declared_kind != kind:
+            problems.append(Problem((index, "kind"), "meld_kind_mismatch",
+                                    f"{names} is a {kind}, not a {declared_kind}", "R-2"))
+            continue
+        for card in ordered:
+            owner[card] = index
+        melds.append(Meld(kind, ordered))
+    if problems:
+        raise InvalidMeldError("; ".join(p.detail for p in problems), problems)
+    return tuple(melds)

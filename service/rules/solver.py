@@ -459,3 +459,53 @@ def cache_clear() -> None:
     """Empty the solver cache (for benchmarks and tests)."""
     _discard_values.cache_clear()
     _best_plan.cache_clear()
+
+
+def legal_arrangements(mask: int, max_deadwood: int) -> list[Arrangement]:
+    """Every arrangement of a hand with deadwood at most ``max_deadwood``, optimal or not (R-7.6).
+
+    Every collection of disjoint melds counts, including runs shortened to leave an end card
+    as deadwood and sets of three taken from four; runs are normalised as everywhere (never two
+    adjacent runs of one suit).  Listed in canonical order.
+    """
+    found: list[Arrangement] = []
+
+    def extend(remaining: int, dead: int, dead_count: int, melds: tuple[Meld, ...],
+               run_ends: int) -> None:
+        if not remaining:
+            found.append(Arrangement.of(melds, mask_cards(dead)))
+            return
+        card = (remaining & -remaining).bit_length() - 1
+        bit = 1 << card
+        rank_index, suit = card % 13, card // 13
+        value = RANK_VALUES[rank_index + 1]
+        if dead_count + value <= max_deadwood:
+            extend(remaining ^ bit, dead | bit, dead_count + value, melds, run_ends)
+        # Sets with this card: it is the lowest card left, so the others are in later suits.
+        partners = [s * 13 + rank_index for s in range(suit + 1, 4)
+                    if remaining >> (s * 13 + rank_index) & 1]
+        for size in (2, 3):
+            for others in _choose(partners, size):
+                cards = (card, *others)
+                used = sum(1 << c for c in cards)
+                extend(remaining & ~used, dead, dead_count, melds + (Meld("set", cards),),
+                       run_ends)
+        # Runs starting at this card, unless they would just continue a run already chosen.
+        if rank_index and run_ends >> (card - 1) & 1:
+            return
+        end = card
+        while end % 13 < 12 and remaining >> (end + 1) & 1:
+            end += 1
+            if end - card >= 2:
+                used = sum(1 << c for c in range(card, end + 1))
+                extend(remaining & ~used, dead, dead_count,
+                       melds + (Meld("run", tuple(range(card, end + 1))),), run_ends | 1 << end)
+
+    extend(mask, 0, 0, (), 0)
+    return sorted(found, key=_arrangement_order)
+
+
+def _choose(items: list[int], size: int) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(items, size))

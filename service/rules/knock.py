@@ -1,0 +1,144 @@
+"""Knock legality (R-4.3, R-4.4, R-5): every reason a knock is not allowed, at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from .errors import Problem
+from .melds import Arrangement, Meld
+from .solver import best_arrangement, min_deadwood
+from .variants import Rules
+
+
+@dataclass(frozen=True)
+class KnockCheck:
+    """Whether a knock is legal, every reason it is not, and the spread it was judged on.
+
+    ``arrangement`` is the declared melds plus the other cards as deadwood, or without declared
+    melds the canonical optimal arrangement (R-5.3); ``None`` when the spread is unknown (the
+    discard is not in the hand).  ``violations`` carry paths into the request (``discard``,
+    ``melds``, ``taken_card``).
+    """
+
+    legal: bool
+    violations: tuple[Problem, ...]
+    knock_limit: int
+    discard: Card | None
+    arrangement: Arrangement | None
+    gin: bool
+    big_gin: bool
+
+    @property
+    def deadwood_count(self) -> int | None:
+        """The deadwood count of the spread, if known."""
+        return None if self.arrangement is None else self.arrangement.deadwood_count
+
+
+def declared_arrangement(spread: int, melds: tuple[Meld, ...]) -> Arrangement:
+    """The arrangement of the spread cards with the given melds; the rest is deadwood."""
+    melded = 0
+    for meld in melds:
+        melded |= meld.mask
+    return Arrangement.of(melds, mask_cards(spread & ~melded))
+
+
+def meld_cards_outside(spread: int, melds: tuple[Meld, ...], discard: Card | None,
+                       path: str = "melds") -> list[Problem]:
+    """A problem for each meld card that is not among the spread cards (or is the discard)."""
+    problems = []
+    for index, meld in enumerate(melds):
+        for card in meld.cards:
+            if spread >> card & 1:
+                continue
+            if card == discard:
+                problems.append(Problem(
+                    (path, index), "meld_card_discarded",
+                    f"{CARD_NAMES[card]} is the discard, so it cannot be in a meld", "R-5.3"))
+            else:
+                problems.append(Problem(
+                    (path, index), "meld_card_not_in_hand",
+                    f"{CARD_NAMES[card]} is not in the hand", "R-5.3"))
+    return problems
+
+
+def check_knock(
+    hand: int,
+    discard: Card | None,
+    rules: Rules,
+    knock_limit: int,
+    *,
+    melds: tuple[Meld, ...] | None = None,
+    taken_card: Card | None = None,
+) -> KnockCheck:
+    """Judge a knock from an eleven-card hand (a mask) after the draw (R-5.1).
+
+    ``discard`` ``None`` declares big gin (R-5.5).  ``melds`` (already valid melds, R-2) are
+    the knocker's declared spread; without them the best arrangement is used (R-5.3).
+    ``taken_card`` is the card taken from the discard pile this turn, if any (R-4.3).
+    """
+    violations: list[Problem] = []
+    if discard is None:
+        spread = hand
+        if rules.big_gin_bonus is None:
+            violations.append(Problem(
+                ("discard",), "big_gin_not_played",
+                "a knock needs a discard: these rules do not play big gin (big_gin_bonus is "
+                "null)", "R-5.5"))
+    elif not hand >> discard & 1:
+        spread = None
+        violations.append(Problem(("discard",), "discard_not_in_hand",
+                                  f"the discard {CARD_NAMES[discard]} is not in the hand", "R-4.4"))
+    else:
+        spread = hand & ~CARD_BITS[discard]
+    if taken_card is not None:
+        if not hand >> taken_card & 1:
+            violations.append(Problem(
+                ("taken_card",), "taken_card_not_in_hand",
+                f"the taken card {CARD_NAMES[taken_card]} is not in the hand", "R-4.3"))
+        elif taken_card == discard and rules.taken_card_discard == "forbid":
+            violations.append(Problem(
+                ("discard",), "taken_card_discarded",
+                f"{CARD_NAMES[discard]} was taken from the discard pile this turn and may not "
+                "be discarded in the same turn (taken_card_discard: forbid)", "R-4.3"))
+    arrangement = None
+    if spread is not None:
+        if melds is not None:
+            outside = meld_cards_outside(spread, melds, discard)
+            violations += outside
+            if not outside:
+                arrangement = declared_arrangement(spread, melds)
+        else:
+            arrangement = best_arrangement(spread)
+    if arrangement is not None:
+        count = arrangement.deadwood_count
+        if discard is None:
+            if count:
+                violations.append(Problem(
+                    ("melds",) if melds is not None else (), "not_big_gin",
+                    f"big gin needs all eleven cards melded; {_leaves(count, melds, spread)}",
+                    "R-5.5"))
+        elif count > knock_limit:
+            limit_text = ("only gin may end the round (knock limit 0)" if knock_limit == 0
+                          else f"the knock limit is {knock_limit}")
+            violations.append(Problem(
+                ("melds",) if melds is not None else (), "deadwood_over_limit",
+                f"{limit_text}; {_leaves(count, melds, spread)}", "R-5.1"))
+    deadwood = None if arrangement is None else arrangement.deadwood_count
+    return KnockCheck(
+        legal=not violations,
+        violations=tuple(violations),
+        knock_limit=knock_limit,
+        discard=discard,
+        arrangement=arrangement,
+        gin=discard is not None and deadwood == 0,
+        big_gin=discard is None and deadwood == 0 and rules.big_gin_bonus is not None,
+    )
+
+
+def _leaves(count: int, melds: tuple[Meld, ...] | None, spread: int) -> str:
+    if melds is None:
+        return f"the best arrangement of these cards leaves deadwood {count}"
+    best = min_deadwood(spread)
+    better = f" (the best arrangement of these cards leaves {best})" if best < count else ""
+    return f"the declared melds leave deadwood {count}{better}"

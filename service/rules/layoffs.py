@@ -1,0 +1,200 @@
+"""Laying off (R-6): the defender's best reply to a knock, own melds plus chained layoffs.
+
+A knocker's set of three takes its missing fourth card; a set of four takes nothing; a run
+takes cards that extend it at either end, one after another, so a chain of cards can follow
+(5-6-7 takes 4, then 3, then 2; never past the ace or the king) (R-6.1, R-6.2).  The defender
+may break up cards that could form their own melds to lay them off (R-6.4).
+
+The search is exact: for every knocker meld it lists what the defender could lay off on it
+(for a run: every pair of chain lengths below and above), tries every combination that uses
+each card once, and solves the defender's remaining cards exactly.  A defender holds ten cards,
+so the combinations are few.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from .cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
+from .errors import InvalidMeldError, Problem
+from .melds import Arrangement, Meld
+from .solver import best_arrangement, min_deadwood
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """One card laid off onto the knocker's meld number ``meld`` (R-6.1)."""
+
+    card: Card
+    meld: int
+
+
+@dataclass(frozen=True)
+class Defense:
+    """The defender's spread against a knock: own melds, layoffs in playable order, deadwood."""
+
+    arrangement: Arrangement
+    layoffs: tuple[Layoff, ...]
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self.arrangement.melds
+
+    @property
+    def deadwood(self) -> tuple[Card, ...]:
+        return self.arrangement.deadwood
+
+    @property
+    def deadwood_count(self) -> int:
+        return self.arrangement.deadwood_count
+
+
+def _options(meld: Meld, index: int, defender: int) -> list[tuple[int, tuple[Layoff, ...]]]:
+    """What the defender can lay off on one meld: (cards mask, layoffs in playable order)."""
+    options: list[tuple[int, tuple[Layoff, ...]]] = [(0, ())]
+    if meld.kind == "set":
+        if len(meld.cards) == 3:
+            rank_index = CARD_RANKS[meld.cards[0]] - 1
+            used = {CARD_SUITS[c] for c in meld.cards}
+            (missing,) = {0, 1, 2, 3} - used
+            card = missing * 13 + rank_index
+            if defender >> card & 1:
+                options.append((CARD_BITS[card], (Layoff(card, index),)))
+        return options
+    low, high = meld.cards[0], meld.cards[-1]
+    below: list[Card] = []
+    card = low
+    while CARD_RANKS[card] > 1 and defender >> (card - 1) & 1:
+        card -= 1
+        below.append(card)
+    above: list[Card] = []
+    card = high
+    while CARD_RANKS[card] < 13 and defender >> (card + 1) & 1:
+        card += 1
+        above.append(card)
+    options = []
+    for k in range(len(below) + 1):
+        for m in range(len(above) + 1):
+            chain = below[:k] + above[:m]
+            mask = 0
+            for c in chain:
+                mask |= CARD_BITS[c]
+            options.append((mask, tuple(Layoff(c, index) for c in chain)))
+    return options
+
+
+def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int):
+    """Every legal set of layoffs: (cards mask, layoffs in playable order), each card once."""
+    per_meld = [_options(meld, index, defender) for index, meld in enumerate(knocker_melds)]
+    for combination in product(*per_meld):
+        mask = 0
+        clash = False
+        for cards, _ in combination:
+            if mask & cards:
+                clash = True
+                break
+            mask |= cards
+        if not clash:
+            yield mask, tuple(layoff for _, layoffs in combination for layoff in layoffs)
+
+
+def layable_cards(knocker_melds: tuple[Meld, ...], defender: int) -> tuple[Card, ...]:
+    """Every defender card that some legal play could lay off on some knocker meld."""
+    mask = 0
+    for index, meld in enumerate(knocker_melds):
+        for cards, _ in _options(meld, index, defender):
+            mask |= cards
+    return mask_cards(mask)
+
+
+def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = False) -> Defense:
+    """The defender's spread with the least deadwood (R-6.4); no layoffs against gin (R-6.3).
+
+    Ties go to the fewest cards laid off, then to the first combination in meld order.
+    """
+    if gin or not knocker_melds:
+        return Defense(best_arrangement(defender), ())
+    best: tuple[int, int, int, tuple[Layoff, ...]] | None = None
+    for cards, layoffs in layoff_combinations(knocker_melds, defender):
+        key = (min_deadwood(defender & ~cards), len(layoffs))
+        if best is None or key < best[:2]:
+            best = (key[0], key[1], cards, layoffs)
+    _, _, cards, layoffs = best
+    return Defense(best_arrangement(defender & ~cards), layoffs)
+
+
+def check_layoffs(
+    knocker_melds: tuple[Meld, ...], defender: int, layoffs: tuple[Layoff, ...], *,
+    own_melded: int = 0, path: str = "layoffs",
+) -> list[Problem]:
+    """Every fault of declared layoffs, played in order (R-6.1, R-6.2): a card not held or
+    already used, a meld index that does not exist, a card that does not fit the meld as
+    extended by the layoffs before it."""
+    problems: list[Problem] = []
+    extended = [set(meld.cards) for meld in knocker_melds]
+    used = own_melded
+    for position, layoff in enumerate(layoffs):
+        where = (path, position)
+        card = layoff.card
+        name = CARD_NAMES[card]
+        if not defender >> card & 1:
+            problems.append(Problem(where, "layoff_card_not_in_hand",
+                                    f"{name} is not in the defender's hand", "R-6.1"))
+            continue
+        if used >> card & 1:
+            problems.append(Problem(where, "layoff_card_used",
+                                    f"{name} is already in a meld or laid off", "R-6.1"))
+            continue
+        if not 0 <= layoff.meld < len(knocker_melds):
+            problems.append(Problem(where + ("meld",), "no_such_meld",
+                                    f"there is no knocker meld {layoff.meld}; the knocker has "
+                                    f"{len(knocker_melds)}", "R-6.1"))
+            continue
+        meld = knocker_melds[layoff.meld]
+        if not _fits(meld.kind, extended[layoff.meld], card):
+            shown = " ".join(CARD_NAMES[c] for c in sorted(extended[layoff.meld]))
+            problems.append(Problem(where, "layoff_does_not_fit",
+                                    f"{name} does not fit meld {layoff.meld} ({shown})", "R-6.2"))
+            continue
+        extended[layoff.meld].add(card)
+        used |= CARD_BITS[card]
+    return problems
+
+
+def _fits(kind: str, cards: set[Card], card: Card) -> bool:
+    """Whether a card extends a meld as it now stands (R-6.1, R-6.2)."""
+    if kind == "set":
+        return len(cards) == 3 and CARD_RANKS[card] == CARD_RANKS[next(iter(cards))]
+    low, high = min(cards), max(cards)
+    same_suit = CARD_SUITS[card] == CARD_SUITS[low]
+    return same_suit and (
+        (card == low - 1 and CARD_RANKS[low] > 1) or (card == high + 1 and CARD_RANKS[high] < 13)
+    )
+
+
+def parse_layoffs(values: object) -> tuple[Layoff, ...]:
+    """Layoffs as a client sends them: ``[{"card": "5S", "meld": 0}, ...]``."""
+    from .cards import bad_card_detail, card_or_none, describe_token
+
+    if not isinstance(values, (list, tuple)):
+        detail = 'layoffs are a list of {"card", "meld"}'
+        raise InvalidMeldError(detail, [Problem((), "invalid_layoffs", detail, "R-6.1")])
+    problems: list[Problem] = []
+    layoffs: list[Layoff] = []
+    for index, value in enumerate(values):
+        if not (isinstance(value, dict) and set(value) == {"card", "meld"}
+                and isinstance(value["meld"], int) and not isinstance(value["meld"], bool)):
+            problems.append(Problem((index,), "invalid_layoff",
+                                    'a layoff is {"card": card code, "meld": knocker meld '
+                                    f'index}}, got {describe_token(value)}', "R-6.1"))
+            continue
+        card = card_or_none(value["card"])
+        if card is None:
+            problems.append(Problem((index, "card"), "invalid_card",
+                                    bad_card_detail(value["card"]), "R-1.4"))
+            continue
+        layoffs.append(Layoff(card, value["meld"]))
+    if problems:
+        raise InvalidMeldError("; ".join(p.detail for p in problems), problems)
+    return tuple(layoffs)

@@ -1,0 +1,285 @@
+"""Scoring a round (R-7): a round result is a record of facts that the rules price.
+
+:class:`RoundFacts` says what happened (gin or not, both deadwood counts); :func:`price`
+turns facts into an outcome, a winner, points and a breakdown of terms, each with its rule, so
+one result can be re-priced under any rules.  :func:`score_round` settles a knock: it checks
+the spreads, finds the defender's best reply (R-6.4) and, when the knocker declared no melds,
+the knocker's best arrangement after that reply (R-7.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from .errors import InvalidHandError, Problem
+from .knock import declared_arrangement, meld_cards_outside
+from .layoffs import Defense, Layoff, best_defense, check_layoffs
+from .melds import Arrangement, Meld
+from .solver import legal_arrangements, min_deadwood
+from .variants import Rules
+
+Outcome = Literal["knock", "undercut", "gin", "big_gin"]
+Side = Literal["knocker", "defender"]
+
+
+@dataclass(frozen=True)
+class RoundFacts:
+    """What happened in a knocked round, before any rules price it (R-7.5)."""
+
+    knocker_count: int
+    defender_count: int
+    """The defender's deadwood as scored: after layoffs, or own melds only against gin."""
+    gin: bool = False
+    big_gin: bool = False
+
+
+@dataclass(frozen=True)
+class Term:
+    """One line of a round's score: what it is for, its points, and its rule."""
+
+    term: str
+    points: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class Price:
+    """A round's outcome, winner, points and their breakdown under some rules."""
+
+    outcome: Outcome
+    winner: Side | None
+    points: int
+    breakdown: tuple[Term, ...]
+
+
+def price(facts: RoundFacts, rules: Rules, upcard: Card | None = None) -> Price:
+    """Price round facts under ``rules`` (R-7.1 to R-7.4); ``upcard`` for Oklahoma doubling."""
+    terms: list[Term]
+    if facts.big_gin or facts.gin:
+        outcome: Outcome = "big_gin" if facts.big_gin else "gin"
+        bonus = rules.big_gin_bonus if facts.big_gin else rules.gin_bonus
+        terms = [
+            Term("big gin bonus" if facts.big_gin else "gin bonus", bonus or 0,
+                 "R-5.5" if facts.big_gin else "R-7.3"),
+            Term("defender deadwood", facts.defender_count, "R-7.3"),
+        ]
+        winner: Side | None = "knocker"
+    elif facts.knocker_count < facts.defender_count:
+        outcome, winner = "knock", "knocker"
+        terms = [Term("deadwood difference", facts.defender_count - facts.knocker_count, "R-7.1")]
+    elif facts.knocker_count == facts.defender_count and not rules.undercut_on_tie:
+        outcome, winner = "knock", None
+        terms = [Term("tie: no undercut, no points", 0, "R-7.2")]
+    else:
+        outcome, winner = "undercut", "defender"
+        terms = [
+            Term("deadwood difference", facts.knocker_count - facts.defender_count, "R-7.2"),
+            Term("undercut bonus", rules.undercut_bonus, "R-7.2"),
+        ]
+    points = sum(t.points for t in terms)
+    if points and rules.doubles_round(upcard):
+        terms.append(Term("spade upcard doubles the round", points, "R-7.4"))
+        points *= 2
+    return Price(outcome, winner, points, tuple(terms))
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A settled round: both spreads, the layoffs, the facts and their price."""
+
+    knocker: Arrangement
+    discard: Card | None
+    defense: Defense
+    facts: RoundFacts
+    price: Price
+    knock_limit: int
+    warnings: tuple[Problem, ...] = ()
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.price.outcome
+
+    @property
+    def winner(self) -> Side | None:
+        return self.price.winner
+
+    @property
+    def points(self) -> int:
+        return self.price.points
+
+
+def _signed(result: Price) -> int:
+    """The round's result from the knocker's side: their points, or minus the defender's."""
+    if result.winner == "knocker":
+        return result.points
+    if result.winner == "defender":
+        return -result.points
+    return 0
+
+
+def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: Card | None,
+           *, big_gin: bool = False) -> tuple[Defense, RoundFacts, Price]:
+    """The defender's best reply to a spread (R-6.4) and the priced result."""
+    gin = knocker.deadwood_count == 0
+    defense = best_defense(knocker.melds, defender, gin=gin)
+    facts = RoundFacts(knocker.deadwood_count, defense.deadwood_count, gin and not big_gin,
+                       big_gin)
+    return defense, facts, price(facts, rules, upcard)
+
+
+def best_knocker_arrangement(
+    spread: int, defender: int, rules: Rules, knock_limit: int, upcard: Card | None = None
+) -> tuple[Arrangement, Defense, RoundFacts, Price] | None:
+    """The knocker's arrangement with the best result after the defender's best reply (R-7.6).
+
+    Every legal arrangement counts, not only the deadwood-optimal ones; ties go to the lower
+    knocker deadwood, then to the canonical order.  ``None`` if no arrangement is within the
+    knock limit.
+    """
+    best = None
+    best_key = None
+    for arrangement in legal_arrangements(spread, knock_limit):
+        defense, facts, result = settle(arrangement, defender, rules, upcard)
+        key = (-_signed(result), arrangement.deadwood_count)
+        if best_key is None or key < best_key:
+            best, best_key = (arrangement, defense, facts, result), key
+    return best
+
+
+def score_round(
+    knocker_hand: int,
+    defender_hand: int,
+    rules: Rules,
+    knock_limit: int,
+    *,
+    discard: Card | None = None,
+    knocker_melds: tuple[Meld, ...] | None = None,
+    defender_melds: tuple[Meld, ...] | None = None,
+    layoffs: tuple[Layoff, ...] | None = None,
+    upcard: Card | None = None,
+) -> RoundScore:
+    """Settle a knock (R-5 to R-7).
+
+    ``knocker_hand`` is the ten cards spread after the discard, or all eleven for big gin
+    (R-5.5).  Declared melds are checked and used as declared (R-5.3); without them the knocker
+    gets the arrangement best for them (R-7.6).  A declared defender spread (``defender_melds``
+    and/or ``layoffs``; what is not given is empty) is checked and scored as given, with a
+    warning when the defender could have done better (R-6.4).  Raises
+    :class:`InvalidHandError` listing every fault that keeps the round from being scored.
+    """
+    problems: list[Problem] = []
+    size = knocker_hand.bit_count()
+    big_gin = size == 11
+    if size not in (10, 11):
+        problems.append(Problem(("knocker", "hand"), "invalid_hand_size",
+                                f"the knocker spreads 10 cards (11 for big gin), got {size}"))
+    if defender_hand.bit_count() != 10:
+        problems.append(Problem(("defender", "hand"), "invalid_hand_size",
+                                f"the defender holds 10 cards, got {defender_hand.bit_count()}"))
+    shared = knocker_hand & defender_hand
+    if shared:
+        problems.append(Problem(("defender", "hand"), "duplicate_card",
+                                f"{_names(shared)} in both hands", "R-1.5"))
+    if discard is not None:
+        if big_gin:
+            problems.append(Problem(("knocker", "discard"), "discard_with_big_gin",
+                                    "big gin spreads all eleven cards without a discard", "R-5.5"))
+        elif (knocker_hand | defender_hand) >> discard & 1:
+            problems.append(Problem(("knocker", "discard"), "duplicate_card",
+                                    f"the discard {CARD_NAMES[discard]} is also in a hand",
+                                    "R-1.5"))
+    if big_gin and rules.big_gin_bonus is None:
+        problems.append(Problem(("knocker", "hand"), "big_gin_not_played",
+                                "eleven cards spread is big gin, which these rules do not play "
+                                "(big_gin_bonus is null)", "R-5.5"))
+    if layoffs and knocker_melds is None:
+        problems.append(Problem(("defender", "layoffs"), "layoffs_need_knocker_melds",
+                                "layoffs name the knocker's melds by index, so the knocker's "
+                                "melds must be declared", "R-6.1"))
+    if problems:
+        raise InvalidHandError("; ".join(p.detail for p in problems), problems)
+
+    warnings: list[Problem] = []
+    if knocker_melds is not None:
+        outside = meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
+        if outside:
+            raise _at("knocker", outside)
+        knocker = declared_arrangement(knocker_hand, knocker_melds)
+        _check_knock_count(knocker, knocker_hand, knock_limit, big_gin, declared=True)
+        defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=big_gin)
+        if not big_gin and knocker.deadwood_count and min_deadwood(knocker_hand) == 0:
+            warnings.append(Problem(("knocker", "melds"), "declared_knock_could_be_gin",
+                                    "these cards could go gin; the declared melds are scored as "
+                                    "a knock", "R-5.3"))
+    else:
+        if big_gin:
+            found = best_knocker_arrangement(knocker_hand, defender_hand, rules, 0, upcard)
+            if found is None:
+                _check_knock_count(None, knocker_hand, 0, True, declared=False)
+            knocker = found[0]
+            defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=True)
+        else:
+            found = best_knocker_arrangement(knocker_hand, defender_hand, rules, knock_limit,
+                                             upcard)
+            if found is None:
+                _check_knock_count(None, knocker_hand, knock_limit, False, declared=False)
+            knocker, defense, facts, result = found
+    if defender_melds is not None or layoffs is not None:
+        declared = _declared_defense(knocker, defender_hand, defender_melds or (), layoffs or ())
+        if declared.deadwood_count > defense.deadwood_count:
+            warnings.append(Problem(
+                ("defender",), "suboptimal_defense",
+                f"the declared spread leaves deadwood {declared.deadwood_count}; the best "
+                f"reply leaves {defense.deadwood_count}. Scored as declared", "R-6.4"))
+        defense = declared
+        facts = RoundFacts(knocker.deadwood_count, declared.deadwood_count, facts.gin,
+                           facts.big_gin)
+        result = price(facts, rules, upcard)
+    return RoundScore(knocker, discard, defense, facts, result, knock_limit, tuple(warnings))
+
+
+def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ...],
+                      layoffs: tuple[Layoff, ...]) -> Defense:
+    """The defender's declared spread, checked (R-6.1 to R-6.4)."""
+    problems = meld_cards_outside(defender, melds, None, "melds")
+    own = 0
+    for meld in melds:
+        own |= meld.mask
+    if layoffs and knocker.deadwood_count == 0:
+        problems.append(Problem(("layoffs",), "layoff_against_gin",
+                                "nothing may be laid off against gin", "R-6.3"))
+    elif layoffs:
+        problems += check_layoffs(knocker.melds, defender, layoffs, own_melded=own)
+    if problems:
+        raise _at("defender", problems)
+    laid = 0
+    for layoff in layoffs:
+        laid |= CARD_BITS[layoff.card]
+    return Defense(Arrangement.of(melds, mask_cards(defender & ~own & ~laid)), layoffs)
+
+
+def _check_knock_count(knocker: Arrangement | None, hand: int, limit: int, big_gin: bool,
+                       *, declared: bool) -> None:
+    count = knocker.deadwood_count if knocker is not None else min_deadwood(hand)
+    if big_gin and count:
+        detail = f"big gin needs all eleven cards melded; they leave deadwood {count}"
+        raise InvalidHandError(detail, [Problem(("knocker", "melds" if declared else "hand"),
+                                                "not_big_gin", detail, "R-5.5")])
+    if not big_gin and count > limit:
+        limit_text = ("only gin may end the round (knock limit 0)" if limit == 0
+                      else f"the knock limit is {limit}")
+        what = "the declared melds leave" if declared else "the best arrangement leaves"
+        detail = f"this knock is not allowed: {limit_text}; {what} deadwood {count}"
+        raise InvalidHandError(detail, [Problem(("knocker", "melds" if declared else "hand"),
+                                                "deadwood_over_limit", detail, "R-5.1")])
+
+
+def _at(side: str, problems: list[Problem]) -> InvalidHandError:
+    placed = [Problem((side,) + p.path, p.code, p.detail, p.rule) for p in problems]
+    return InvalidHandError("; ".join(p.detail for p in placed), placed)
+
+
+def _names(mask: int) -> str:
+    return " ".join(CARD_NAMES[c] for c in mask_cards(mask))
