@@ -17,6 +17,10 @@ from marshmallow import RAISE, Schema, ValidationError, fields
 
 from ..rules import HandAnalysis, Rules
 from ..rules.cards import CARD_NAMES
+from ..rules.errors import Problem
+from ..rules.knock import KnockCheck
+from ..rules.layoffs import Defense
+from ..rules.scoring import RoundScore
 from ..rules.melds import Arrangement, Meld
 from ..rules.solver import DiscardOption
 from .problems import ApiProblem, FieldError, json_pointer
@@ -78,6 +82,55 @@ class CardTokens(fields.Field):
         return value
 
 
+class MeldsValue(fields.Field):
+    """A JSON array of melds, each a list of card strings or ``{"kind", "cards"}`` (shape only)."""
+
+    default_error_messages = {
+        "invalid": "Not a valid list.",
+        "meld": 'A meld is a list of card codes or {"kind": "set" | "run", "cards": [...]}.',
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        bad = {i: [self.error_messages["meld"]] for i, meld in enumerate(value)
+               if not _is_meld_shape(meld)}
+        if bad:
+            raise ValidationError(bad)
+        return value
+
+
+def _is_meld_shape(value: Any) -> bool:
+    if isinstance(value, dict):
+        return (set(value) == {"kind", "cards"} and isinstance(value["kind"], str)
+                and _strings(value["cards"]))
+    return _strings(value)
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+class LayoffsValue(fields.Field):
+    """A JSON array of ``{"card": code, "meld": index}`` (shape only)."""
+
+    default_error_messages = {
+        "invalid": "Not a valid list.",
+        "layoff": 'A layoff is {"card": card code, "meld": index of a knocker meld}.',
+    }
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        bad = {i: [self.error_messages["layoff"]] for i, item in enumerate(value)
+               if not (isinstance(item, dict) and set(item) == {"card", "meld"}
+                       and isinstance(item["card"], str) and isinstance(item["meld"], int)
+                       and not isinstance(item["meld"], bool) and item["meld"] >= 0)}
+        if bad:
+            raise ValidationError(bad)
+        return value
+
+
 class RequestSchema(Schema):
     """Base of request schemas: unknown fields are an error, never silently dropped."""
 
@@ -99,7 +152,45 @@ class BatchRequest(RequestSchema):
     all_arrangements = StrictBoolean(load_default=False)
 
 
+class KnockRequest(RequestSchema):
+    hand = CardTokens(required=True)
+    discard = fields.String(required=True, allow_none=True)
+    melds = MeldsValue(load_default=None, allow_none=False)
+    taken_card = fields.String(load_default=None, allow_none=False)
+    upcard = fields.String(load_default=None, allow_none=False)
+    rules = RulesValue(load_default=None, allow_none=False)
+
+
+class LayoffsRequest(RequestSchema):
+    knocker_melds = MeldsValue(required=True)
+    defender_hand = CardTokens(required=True)
+    gin = StrictBoolean(load_default=False)
+    rules = RulesValue(load_default=None, allow_none=False)
+
+
+class KnockerSpread(RequestSchema):
+    hand = CardTokens(required=True)
+    discard = fields.String(load_default=None, allow_none=False)
+    melds = MeldsValue(load_default=None, allow_none=False)
+
+
+class DefenderSpread(RequestSchema):
+    hand = CardTokens(required=True)
+    melds = MeldsValue(load_default=None, allow_none=False)
+    layoffs = LayoffsValue(load_default=None, allow_none=False)
+
+
+class RoundScoreRequest(RequestSchema):
+    knocker = fields.Nested(KnockerSpread, required=True)
+    defender = fields.Nested(DefenderSpread, required=True)
+    upcard = fields.String(load_default=None, allow_none=False)
+    rules = RulesValue(load_default=None, allow_none=False)
+
+
 ANALYZE_REQUEST = AnalyzeRequest()
+KNOCK_REQUEST = KnockRequest()
+LAYOFFS_REQUEST = LayoffsRequest()
+ROUND_SCORE_REQUEST = RoundScoreRequest()
 BATCH_REQUEST = BatchRequest()
 
 
@@ -152,11 +243,58 @@ def dump_discard(option: DiscardOption) -> dict[str, Any]:
 
 @lru_cache(maxsize=256)
 def _rules_body(rules: Rules) -> dict[str, Any]:
-    return {"preset": rules.preset, **rules.options()}
+    return {"preset": rules.preset, "variant": rules.variant, **rules.options()}
 
 
 def dump_rules(rules: Rules) -> dict[str, Any]:
     return dict(_rules_body(rules))
+
+
+def dump_violation(problem: Problem) -> dict[str, Any]:
+    """A rule a request breaks, in a 200 reply: where, which code, which rule, why."""
+    body = {"pointer": json_pointer(problem.path), "code": problem.code, "detail": problem.detail}
+    if problem.rule:
+        body["rule"] = problem.rule
+    return body
+
+
+def dump_knock(check: KnockCheck) -> dict[str, Any]:
+    """The reply of ``/v1/knock`` (the KnockReply schema of openapi.yaml)."""
+    return {
+        "legal": check.legal,
+        "violations": [dump_violation(v) for v in check.violations],
+        "knock_limit": check.knock_limit,
+        "discard": None if check.discard is None else CARD_NAMES[check.discard],
+        "arrangement": None if check.arrangement is None else dump_arrangement(check.arrangement),
+        "deadwood_count": check.deadwood_count,
+        "gin": check.gin,
+        "big_gin": check.big_gin,
+    }
+
+
+def dump_layoffs(layoffs) -> list[dict[str, Any]]:
+    return [{"card": CARD_NAMES[layoff.card], "meld": layoff.meld} for layoff in layoffs]
+
+
+def dump_defense(defense: Defense) -> dict[str, Any]:
+    """The defender's spread: own melds, layoffs in playable order, deadwood (R-6)."""
+    return {**dump_arrangement(defense.arrangement), "layoffs": dump_layoffs(defense.layoffs)}
+
+
+def dump_round(score: RoundScore) -> dict[str, Any]:
+    """The reply of ``/v1/rounds/score`` (the RoundScore schema of openapi.yaml)."""
+    return {
+        "outcome": score.outcome,
+        "winner": score.winner,
+        "points": score.points,
+        "breakdown": [{"term": t.term, "points": t.points, "rule": t.rule}
+                      for t in score.price.breakdown],
+        "knocker": {**dump_arrangement(score.knocker),
+                    "discard": None if score.discard is None else CARD_NAMES[score.discard]},
+        "defender": dump_defense(score.defense),
+        "knock_limit": score.knock_limit,
+        "warnings": [dump_violation(w) for w in score.warnings],
+    }
 
 
 def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, Any]:

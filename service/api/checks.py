@@ -1,0 +1,54 @@
+"""Turning request values into core values, collecting every fault of a request at once."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask import Response
+
+from ..rules import RulesError, effective_knock_limit, parse_card, resolve_rules
+from ..rules.variants import Rules
+from .problems import FieldError, field_errors, unprocessable
+
+T = TypeVar("T")
+
+
+def json_response(body: Any) -> Response:
+    """A 200 JSON reply, compact, in the documented field order."""
+    return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")),
+                    mimetype="application/json")
+
+
+class Faults:
+    """Runs core parsers on parts of a request and keeps every fault, placed at its pointer."""
+
+    def __init__(self) -> None:
+        self.errors: list[FieldError] = []
+
+    def take(self, at: tuple[str | int, ...], parse: Callable[..., T], *args: Any) -> T | None:
+        """``parse(*args)``, or None with its problems recorded under ``at``."""
+        try:
+            return parse(*args)
+        except RulesError as error:
+            self.errors += field_errors(error.problems, *at)
+            return None
+
+    def card(self, data: dict[str, Any], name: str) -> int | None:
+        """The optional card field ``name``, parsed (R-1.4)."""
+        return None if data.get(name) is None else self.take((name,), parse_card, data[name])
+
+    def rules_and_limit(self, data: dict[str, Any]) -> tuple[Rules | None, int | None, int | None]:
+        """The request's rules (R-10), upcard and the knock limit they give (R-5.1, R-5.6)."""
+        rules = self.take(("rules",), resolve_rules, data.get("rules"))
+        upcard = self.card(data, "upcard")
+        limit = None
+        if rules is not None and (data.get("upcard") is None or upcard is not None):
+            limit = self.take((), effective_knock_limit, rules, upcard)
+        return rules, upcard, limit
+
+    def check(self) -> None:
+        """Raise the 422 problem listing every fault, if there is any."""
+        if self.errors:
+            raise unprocessable(self.errors)

@@ -1,0 +1,116 @@
+"""The showdown endpoints: ``/v1/knock``, ``/v1/layoffs``, ``/v1/rounds/score`` (R-5 to R-7),
+and the rules presets ``/v1/rules`` (R-10)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, request
+
+from ..rules import PRESETS, parse_card, parse_hand_mask
+from ..rules.cards import CARD_NAMES
+from ..rules.knock import check_knock
+from ..rules.layoffs import best_defense, layable_cards, parse_layoffs
+from ..rules.melds import parse_melds
+from ..rules.scoring import score_round
+from ..rules.variants import OPTION_RANGES, get_preset
+from .body import json_body
+from .checks import Faults, json_response
+from .problems import ApiProblem, FieldError
+from .schemas import (
+    KNOCK_REQUEST,
+    LAYOFFS_REQUEST,
+    ROUND_SCORE_REQUEST,
+    dump_defense,
+    dump_knock,
+    dump_round,
+    dump_rules,
+    load,
+)
+
+showdown = Blueprint("showdown", __name__, url_prefix="/v1")
+
+
+@showdown.get("/rules")
+def list_presets():
+    """Every preset with the value of each option (R-10), and what each option accepts."""
+    return json_response({
+        "default": "standard",
+        "presets": [dump_rules(rules) for rules in PRESETS.values()],
+        "options": OPTION_RANGES,
+    })
+
+
+@showdown.get("/rules/<name>")
+def one_preset(name: str):
+    """One preset (R-10); an unknown name is a 404 naming the presets."""
+    if name not in PRESETS:
+        detail = f"unknown preset {name[:40]!r}; presets are {', '.join(PRESETS)}"
+        raise ApiProblem(404, "unknown_preset", detail, [FieldError("", "unknown_preset", detail)])
+    return json_response(dump_rules(get_preset(name)))
+
+
+@showdown.post("/knock")
+def knock():
+    """Judge a knock from eleven cards (R-4.3, R-4.4, R-5): legal, or every reason it is not."""
+    data = load(KNOCK_REQUEST, json_body(request))
+    faults = Faults()
+    hand = faults.take(("hand",), parse_hand_mask, data["hand"], (11,))
+    discard = faults.card(data, "discard")
+    taken_card = faults.card(data, "taken_card")
+    melds = None if data["melds"] is None else faults.take(("melds",), parse_melds, data["melds"])
+    rules, _, limit = faults.rules_and_limit(data)
+    faults.check()
+    result = check_knock(hand, discard, rules, limit, melds=melds, taken_card=taken_card)
+    return json_response({**dump_knock(result), "rules": dump_rules(rules)})
+
+
+@showdown.post("/layoffs")
+def layoffs():
+    """The defender's best spread against the knocker's melds (R-6), and every layable card."""
+    data = load(LAYOFFS_REQUEST, json_body(request))
+    faults = Faults()
+    knocker_melds = faults.take(("knocker_melds",), parse_melds, data["knocker_melds"])
+    defender = faults.take(("defender_hand",), parse_hand_mask, data["defender_hand"], (10,))
+    rules, _, _ = faults.rules_and_limit({"rules": data["rules"]})
+    if knocker_melds is not None and defender is not None:
+        overlap = [CARD_NAMES[c] for m in knocker_melds for c in m.cards if defender >> c & 1]
+        if overlap:
+            faults.errors.append(FieldError(
+                "/defender_hand", "duplicate_card",
+                f"{' '.join(overlap)} cannot be in the knocker's melds and the defender's hand",
+                "R-1.5"))
+    faults.check()
+    defense = best_defense(knocker_melds, defender, gin=data["gin"])
+    layable = () if data["gin"] else layable_cards(knocker_melds, defender)
+    return json_response({
+        **dump_defense(defense),
+        "layable": [CARD_NAMES[c] for c in layable],
+        "rules": dump_rules(rules),
+    })
+
+
+@showdown.post("/rounds/score")
+def score():
+    """Settle a knock (R-5 to R-7): outcome, winner, points and their breakdown."""
+    data = load(ROUND_SCORE_REQUEST, json_body(request))
+    knocker, defender = data["knocker"], data["defender"]
+    faults = Faults()
+    knocker_hand = faults.take(("knocker", "hand"), parse_hand_mask, knocker["hand"], (10, 11))
+    defender_hand = faults.take(("defender", "hand"), parse_hand_mask, defender["hand"], (10,))
+    discard = _optional(faults, ("knocker", "discard"), parse_card, knocker["discard"])
+    knocker_melds = _optional(faults, ("knocker", "melds"), parse_melds, knocker["melds"])
+    defender_melds = _optional(faults, ("defender", "melds"), parse_melds, defender["melds"])
+    declared_layoffs = _optional(faults, ("defender", "layoffs"), parse_layoffs,
+                                 defender["layoffs"])
+    rules, upcard, limit = faults.rules_and_limit(data)
+    faults.check()
+    result = faults.take((), lambda: score_round(
+        knocker_hand, defender_hand, rules, limit, discard=discard, knocker_melds=knocker_melds,
+        defender_melds=defender_melds, layoffs=declared_layoffs, upcard=upcard,
+    ))
+    faults.check()
+    return json_response({**dump_round(result), "rules": dump_rules(rules)})
+
+
+def _optional(faults: Faults, at: tuple[str, ...], parse, value):
+    """A part of the request the client may leave out, parsed if it is there."""
+    return None if value is None else faults.take(at, parse, value)
