@@ -267,3 +267,24 @@ def test_round_score_matches_the_reference(options, position):
     prices = {k: v for k, v in options.items() if k != "knock_limit"}
     assert (signed, score.knocker.deadwood_count) == ref.best_round(spread, defender, limit,
                                                                      **prices)
+
+
+# Every preset's numbers (R-10 with R-7) ------------------------------------------------------
+
+PRESET_PRICES = {
+    # preset: (gin bonus, undercut bonus)
+    "standard": (25, 10), "modern": (25, 25), "classic": (20, 10), "oklahoma": (25, 10),
+    "hollywood": (25, 10), "box": (25, 10), "cutthroat": (25, 10), "partnership": (25, 10),
+}
+
+
+@pytest.mark.parametrize("preset", list(PRESET_PRICES))
+def test_every_preset_prices_gin_undercut_and_knock(preset):
+    gin_bonus, undercut_bonus = PRESET_PRICES[preset]
+    rules = resolve_rules(preset)
+    assert price(RoundFacts(0, 31, gin=True), rules).points == gin_bonus + 31
+    assert price(RoundFacts(9, 4), rules).points == 5 + undercut_bonus
+    assert price(RoundFacts(9, 9), rules).points == undercut_bonus  # a tie is an undercut
+    assert price(RoundFacts(4, 9), rules).points == 5
+    # Big gin is off in every preset until big_gin_bonus is set.
+    assert rules.big_gin_bonus is None
