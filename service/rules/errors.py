@@ -62,3 +62,15 @@ class InvalidRulesError(RulesError):
     """An unknown preset or option, or an option value out of range (R-10)."""
 
     code = "invalid_rules"
+
+
+class InvalidLogError(RulesError):
+    """A game log that is not a well-formed ginrules-log/1 document (GAMELOG.md)."""
+
+    code = "invalid_log"
+
+
+class LogTooLargeError(RulesError):
+    """A game log over the documented size limits."""
+
+    code = "log_too_large"

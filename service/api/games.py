@@ -1,0 +1,123 @@
+"""``POST /v1/games/replay``: a game log checked action by action (GAMELOG.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, request
+from marshmallow import fields
+
+from ..rules.cards import CARD_NAMES
+from ..rules.errors import InvalidLogError, LogTooLargeError
+from ..rules.replay import NextMove, Replay, RoundRecord, replay
+from .body import json_body
+from .checks import json_response
+from .problems import ApiProblem, field_errors
+from .schemas import RequestSchema, RulesValue, dump_layoffs, dump_meld, dump_violation, load
+
+games = Blueprint("games", __name__, url_prefix="/v1/games")
+
+# Faults of form (a 400); anything else wrong with a log's values is a 422.
+SHAPE_CODES = {"wrong_type", "required", "unknown_field", "unknown_action", "invalid_value",
+               "null_not_allowed"}
+
+
+class ReplayRequest(RequestSchema):
+    """The top level of a log; rounds and actions are read by the rules core."""
+
+    format = fields.String()
+    rules = RulesValue(required=True)
+    players = fields.List(fields.String(), required=True)
+    teams = fields.Raw()
+    roles = fields.Raw()
+    rounds = fields.List(fields.Raw(), required=True)
+    view = fields.String()
+
+
+REPLAY_REQUEST = ReplayRequest()
+
+
+@games.post("/replay")
+def replay_game():
+    """Replay a log: valid or the first violation, rounds scored, totals, and what comes next."""
+    document = json_body(request)
+    data = load(REPLAY_REQUEST, document)
+    try:
+        result = replay(document, view=data.get("view"))
+    except LogTooLargeError as error:
+        raise ApiProblem(413, error.code, error.detail, field_errors(error.problems)) from None
+    except InvalidLogError as error:
+        errors = field_errors(error.problems)
+        shape = any(e.code in SHAPE_CODES for e in errors)
+        code = "invalid_request" if shape else "invalid_log"
+        raise ApiProblem(400 if shape else 422, code, error.detail, errors) from None
+    if data.get("view") is not None and data["view"] not in data["players"]:
+        detail = f"view names a player, one of {', '.join(data['players'])}"
+        raise ApiProblem(422, "unknown_player", detail,
+                         field_errors([_problem(("view",), "unknown_player", detail)]))
+    return json_response(dump_replay(result))
+
+
+def _problem(path, code, detail):
+    from ..rules.errors import Problem
+
+    return Problem(path, code, detail)
+
+
+def dump_round_record(record: RoundRecord) -> dict[str, Any]:
+    result: dict[str, Any] = {"outcome": record.outcome, "knocker": record.knocker,
+                              "winner": record.winner, "points": record.points}
+    score = record.score
+    if score is not None:
+        result.update({
+            "breakdown": [{"term": t.term, "points": t.points, "rule": t.rule}
+                          for t in score.price.breakdown],
+            "knocker_melds": [dump_meld(m) for m in score.knocker.melds],
+            "defender_melds": [dump_meld(m) for m in score.defense.melds],
+            "layoffs": dump_layoffs(score.defense.layoffs),
+            "deadwood": {record.knocker: score.facts.knocker_count,
+                         record.defender: score.facts.defender_count},
+        })
+        if score.warnings:
+            result["warnings"] = [dump_violation(w) for w in score.warnings]
+    return {"dealer": record.dealer, "result": result, "totals": record.totals}
+
+
+def dump_next(move: NextMove) -> dict[str, Any]:
+    actions = []
+    for action in move.legal_actions:
+        entry = dict(action)
+        for key in ("card", "discard"):
+            if key in entry and entry[key] is not None:
+                entry[key] = CARD_NAMES[entry[key]]
+        actions.append(entry)
+    body: dict[str, Any] = {
+        "round": move.round,
+        "player": move.player,
+        "phase": move.phase,
+        "legal_actions": actions,
+        "stock_remaining": move.stock_remaining,
+        "discard_top": None if move.discard_top is None else CARD_NAMES[move.discard_top],
+    }
+    if move.hands:
+        body["hands"] = {p: [CARD_NAMES[c] for c in cards] for p, cards in move.hands.items()}
+    return body
+
+
+def dump_replay(result: Replay) -> dict[str, Any]:
+    """The replay reply of GAMELOG.md."""
+    body: dict[str, Any] = {
+        "valid": result.valid,
+        "violations": [dump_violation(v) for v in result.violations],
+        "rounds": [dump_round_record(r) for r in result.rounds],
+        "totals": result.totals,
+        "complete": result.complete,
+        "winner": result.winner,
+    }
+    if result.complete:
+        body["bonuses"] = [{"player": b.player, "term": b.term, "points": b.points,
+                            "rule": b.rule} for b in result.bonuses]
+        body["margin"] = result.margin
+    if result.next is not None:
+        body["next"] = dump_next(result.next)
+    return body

@@ -1,0 +1,460 @@
+"""Replaying a game log (GAMELOG.md): every action checked against the rules, every round
+scored, the game totalled, and for a game in progress whose move it is and what they may do.
+
+The replay stops at the first violation in document order (R-3 to R-8); what was scored
+before it is kept.  Two-player presets only for now (standard, modern, classic, oklahoma).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from .errors import InvalidHandError, InvalidMeldError, Problem
+from .gamelog import Action, GameLog, Table, read_log
+from .knock import check_knock
+from .melds import Meld, parse_melds
+from .scoring import RoundScore, score_round
+from .solver import solve
+from .variants import Rules
+
+STOCK_SIZE = 31
+WALL = 2
+"""Cards left in the stock when the round ends as a draw (R-4.6)."""
+
+
+class _Violation(Exception):
+    def __init__(self, path: tuple, code: str, rule: str, detail: str) -> None:
+        super().__init__(detail)
+        self.problem = Problem(path, code, detail, rule)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A finished round: who dealt, its result (R-7) and the running totals after it."""
+
+    dealer: str
+    outcome: str
+    knocker: str | None
+    winner: str | None
+    points: int
+    score: RoundScore | None
+    defender: str | None
+    totals: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """An end-of-game addition to a player's total (R-8.2, R-8.3)."""
+
+    player: str
+    term: str
+    points: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class NextMove:
+    """Whose move it is in a game in progress, and every legal action (GAMELOG.md ``next``)."""
+
+    round: int
+    player: str | None
+    phase: str
+    legal_actions: tuple[dict[str, Any], ...]
+    stock_remaining: int | None
+    discard_top: Card | None
+    hands: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The verdict on a log: valid or not, the rounds scored, the game's totals and winner."""
+
+    valid: bool
+    violations: tuple[Problem, ...]
+    rounds: tuple[RoundRecord, ...]
+    totals: dict[str, int]
+    complete: bool
+    winner: str | None
+    next: NextMove | None
+    bonuses: tuple[Bonus, ...] = ()
+    margin: int | None = None
+
+
+class _Round:
+    """The state of one deal being replayed."""
+
+    def __init__(self, rules: Rules, index: int, table: Table) -> None:
+        self.rules = rules
+        self.index = index
+        self.table = table
+        self.dealer = table.dealer
+        self.players = list(table.hands)
+        self.other = {self.players[0]: self.players[1], self.players[1]: self.players[0]}
+        self.nondealer = self.other[self.dealer]
+        self.hands = {p: _mask(cards) for p, cards in table.hands.items()}
+        self.stock = list(table.stock) if table.stock is not None else None
+        self.stock_count = STOCK_SIZE
+        self.seen = _mask(c for cards in table.hands.values() for c in cards) | CARD_BITS[table.upcard]
+        self.pile = [table.upcard]
+        self.turn = self.nondealer
+        self.phase = "first_turn"
+        self.first_turn_passes = 0
+        self.stock_only = False
+        self.taken: Card | None = None
+        self.limit = rules.knock_limit_for(table.upcard)
+        self.knock: dict[str, Any] | None = None
+        self.over = False
+        self.score: RoundScore | None = None
+
+    # Actions -----------------------------------------------------------------------------
+
+    def play(self, position: int, action: Action) -> None:
+        path = ("rounds", self.index, "actions", position)
+        player = action.player
+        if self.over:
+            raise _Violation(path, "round_over", "R-4.6" if self.knock is None else "R-5.3",
+                             "the round is over; no action may follow")
+        if player not in self.hands:
+            raise _Violation(path, "not_at_table", "R-4.4",
+                             f"{player[:40]!r} is not playing this round")
+        if self.phase == "after_knock":
+            if action.action != "lay_down" or player == self.knock["knocker"]:
+                raise _Violation(path, "round_over", "R-6.1",
+                                 "after a knock only the defender's lay_down may follow")
+            self.lay_down(path, action)
+            return
+        if player != self.turn:
+            raise _Violation(path, "not_your_turn", "R-4.4",
+                             f"it is {self.turn}'s turn, not {player}'s")
+        handler = getattr(self, f"_{self.phase}")
+        handler(path, action)
+
+    def _first_turn(self, path: tuple, action: Action) -> None:
+        if action.action == "pass":
+            self.first_turn_passes += 1
+            if self.first_turn_passes == 1:
+                self.turn = self.dealer
+            else:  # both declined: the non-dealer draws from the stock (R-4.2)
+                self.turn, self.phase, self.stock_only = self.nondealer, "draw", True
+            return
+        if action.action == "draw" and action.source == "discard":
+            self._draw(path, action)
+            return
+        if action.action == "draw":
+            raise _Violation(path, "must_pass_or_take_upcard", "R-4.2",
+                             "on the first turn a player takes the upcard or passes; the stock "
+                             "is drawn only after both have passed")
+        raise _Violation(path, "must_pass_or_take_upcard", "R-4.2",
+                         f"on the first turn {self.turn} takes the upcard "
+                         f"{CARD_NAMES[self.pile[-1]]} or passes")
+
+    def _draw(self, path: tuple, action: Action) -> None:
+        if action.action != "draw":
+            raise _Violation(path, "must_draw", "R-4.1",
+                             f"{self.turn} must draw (from the stock or the discard pile) first")
+        player = self.turn
+        if action.source == "stock":
+            if self.stock_count == 0:
+                raise _Violation(path, "empty_stock", "R-4.4", "the stock is empty")
+            if self.stock is not None:
+                card = self.stock[STOCK_SIZE - self.stock_count]
+                if action.card is not None and action.card != card:
+                    raise _Violation(path, "wrong_stock_card", "R-4.5",
+                                     f"the next stock card is {CARD_NAMES[card]}, not "
+                                     f"{CARD_NAMES[action.card]}")
+            else:
+                card = action.card
+                if card is None:
+                    raise _Violation(path, "missing_card", "R-4.5",
+                                     "without a stock in the log, a stock draw names its card")
+                if self.seen >> card & 1:
+                    raise _Violation(path, "card_already_seen", "R-4.5",
+                                     f"{CARD_NAMES[card]} was already dealt or drawn: it cannot "
+                                     "come from the stock")
+            self.stock_count -= 1
+            self.taken = None
+        else:
+            if self.stock_only:
+                raise _Violation(path, "must_draw_from_stock", "R-4.2",
+                                 "both players passed the upcard: the non-dealer draws from the "
+                                 "stock")
+            if not self.pile:
+                raise _Violation(path, "empty_discard_pile", "R-4.4", "the discard pile is empty")
+            card = self.pile[-1]
+            if action.card is not None and action.card != card:
+                raise _Violation(path, "wrong_discard_card", "R-4.1",
+                                 f"the top of the discard pile is {CARD_NAMES[card]}, not "
+                                 f"{CARD_NAMES[action.card]}")
+            self.pile.pop()
+            self.taken = card
+        self.seen |= CARD_BITS[card]
+        self.hands[player] |= CARD_BITS[card]
+        self.stock_only = False
+        self.phase = "discard"
+
+    def _discard(self, path: tuple, action: Action) -> None:
+        if action.action == "knock":
+            self.knock_now(path, action)
+            return
+        if action.action != "discard":
+            raise _Violation(path, "must_discard", "R-4.1",
+                             f"{self.turn} has drawn and must discard (or knock)")
+        player, card = self.turn, action.card
+        if not self.hands[player] >> card & 1:
+            raise _Violation(path, "card_not_in_hand", "R-4.4",
+                             f"{CARD_NAMES[card]} is not in {player}'s hand")
+        if card == self.taken and self.rules.taken_card_discard == "forbid":
+            raise _Violation(path, "taken_card_discarded", "R-4.3",
+                             f"{CARD_NAMES[card]} was taken from the discard pile this turn and "
+                             "may not be discarded in the same turn")
+        self.hands[player] &= ~CARD_BITS[card]
+        self.pile.append(card)
+        self.taken = None
+        if self.stock_count <= WALL:
+            self.over = True  # the wall: a draw, the same dealer deals again (R-4.6)
+            return
+        self.turn, self.phase = self.other[player], "draw"
+
+    def knock_now(self, path: tuple, action: Action) -> None:
+        player = self.turn
+        melds = self._melds(path, action.melds)
+        result = check_knock(self.hands[player], action.discard, self.rules, self.limit,
+                             melds=melds, taken_card=self.taken)
+        if not result.legal:
+            first = result.violations[0]
+            raise _Violation(path, first.code, first.rule, first.detail)
+        spread = self.hands[player]
+        if action.discard is not None:
+            spread &= ~CARD_BITS[action.discard]
+            self.pile.append(action.discard)
+        self.hands[player] = spread
+        self.knock = {"knocker": player, "discard": action.discard, "melds": melds,
+                      "path": path}
+        self.phase, self.turn = "after_knock", self.other[player]
+
+    def lay_down(self, path: tuple, action: Action) -> None:
+        if self.knock["melds"] is None and action.layoffs:
+            raise _Violation(path, "layoffs_need_knocker_melds", "R-6.1",
+                             "the knock declared no melds, so layoffs name no meld")
+        melds = self._melds(path, action.melds) or ()
+        self.finish(path, melds, action.layoffs or ())
+
+    def finish(self, path: tuple, defender_melds=None, layoffs=None) -> None:
+        """Score the knocked round (R-6, R-7), with the defender's spread if laid down."""
+        knocker = self.knock["knocker"]
+        defender = self.other[knocker]
+        try:
+            self.score = score_round(
+                self.hands[knocker], self.hands[defender], self.rules, self.limit,
+                discard=self.knock["discard"], knocker_melds=self.knock["melds"],
+                defender_melds=defender_melds, layoffs=layoffs, upcard=self.table.upcard,
+            )
+        except InvalidHandError as error:
+            first = error.problems[0]
+            raise _Violation(path, first.code, first.rule or "R-6", first.detail) from None
+        self.over = True
+
+    def _melds(self, path: tuple, raw: list | None) -> tuple[Meld, ...] | None:
+        if raw is None:
+            return None
+        try:
+            return parse_melds(raw)
+        except InvalidMeldError as error:
+            first = error.problems[0]
+            raise _Violation(path, first.code, first.rule or "R-2", first.detail) from None
+
+    # What may come next ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        if self.phase == "first_turn":
+            return [{"action": "pass"},
+                    {"action": "draw", "source": "discard", "card": self.pile[-1]}]
+        if self.phase == "draw":
+            actions = [{"action": "draw", "source": "stock"}]
+            if self.pile and not self.stock_only:
+                actions.append({"action": "draw", "source": "discard", "card": self.pile[-1]})
+            return actions
+        hand = self.hands[self.turn]
+        forbidden = self.taken if self.rules.taken_card_discard == "forbid" else None
+        cards = [c for c in mask_cards(hand) if c != forbidden]
+        actions: list[dict[str, Any]] = [{"action": "discard", "card": c} for c in cards]
+        solution = solve(hand)
+        values = dict(zip(mask_cards(hand), solution.discard_counts))
+        actions += [{"action": "knock", "discard": c} for c in cards if values[c] <= self.limit]
+        if self.rules.big_gin_bonus is not None and solution.all_melded():
+            actions.append({"action": "knock", "discard": None})
+        return actions
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= CARD_BITS[card]
+    return mask
+
+
+def replay(document: Any, view: str | None = None) -> Replay:
+    """Replay a game log (GAMELOG.md).  ``view`` hides what that player may not see."""
+    log = read_log(document)
+    return _Replayer(log, view).run()
+
+
+class _Replayer:
+    def __init__(self, log: GameLog, view: str | None) -> None:
+        self.log = log
+        self.rules = log.rules
+        self.view = view
+        self.totals = {p: 0 for p in log.players}
+        self.wins = {p: 0 for p in log.players}
+        self.records: list[RoundRecord] = []
+        self.current: _Round | None = None
+        self.next_dealer: str | None = None
+        self.winner: str | None = None
+
+    def run(self) -> Replay:
+        violations: tuple[Problem, ...] = ()
+        try:
+            for index, table in enumerate(self.log.rounds):
+                self.play_round(index, table)
+        except _Violation as violation:
+            violations = (violation.problem,)
+        complete = self.winner is not None
+        bonuses = self.final_bonuses() if complete else ()
+        margin = None
+        totals = dict(self.totals)
+        for bonus in bonuses:
+            totals[bonus.player] += bonus.points
+        if complete:
+            others = [t for p, t in totals.items() if p != self.winner]
+            margin = totals[self.winner] - max(others)
+        return Replay(
+            valid=not violations, violations=violations, rounds=tuple(self.records),
+            totals=totals, complete=complete, winner=self.winner,
+            next=None if complete or violations else self.next_move(),
+            bonuses=bonuses, margin=margin,
+        )
+
+    def play_round(self, index: int, table: Table) -> None:
+        path = ("rounds", index)
+        if self.winner is not None:
+            raise _Violation(path, "game_over", "R-8.1",
+                             f"the game is over: {self.winner} reached {self.rules.game_target}")
+        if table.dealer not in self.totals:
+            raise _Violation(path + ("dealer",), "not_a_player", "R-3.1",
+                             f"the dealer {table.dealer[:40]!r} is not one of the players")
+        if self.next_dealer is not None and table.dealer != self.next_dealer:
+            raise _Violation(path + ("dealer",), "wrong_dealer", "R-3.2",
+                             f"{self.next_dealer} deals this round ({self._dealer_reason()}), "
+                             f"not {table.dealer}")
+        if set(table.hands) != set(self.totals):
+            raise _Violation(path + ("hands",), "wrong_players", "R-3.1",
+                             f"the hands are dealt to {', '.join(self.totals)}")
+        self.check_deal(path, table)
+        state = _Round(self.rules, index, table)
+        self.current = state
+        for position, action in enumerate(table.actions):
+            state.play(position, action)
+        if state.knock is not None and not state.over:
+            # A knock with no lay_down: the service lays down the defender's best (R-6.4).
+            state.finish(state.knock["path"])
+        if state.over:
+            self.record(state)
+
+    def check_deal(self, path: tuple, table: Table) -> None:
+        seen: set[Card] = set()
+        for player, cards in table.hands.items():
+            if len(cards) != 10:
+                raise _Violation(path + ("hands", player), "wrong_hand_size", "R-3.1",
+                                 f"{player} is dealt {len(cards)} cards, not 10")
+            for position, card in enumerate(cards):
+                self._once(seen, card, path + ("hands", player, position))
+        self._once(seen, table.upcard, path + ("upcard",))
+        if table.stock is not None:
+            for position, card in enumerate(table.stock):
+                self._once(seen, card, path + ("stock", position))
+            if len(table.stock) != STOCK_SIZE:
+                raise _Violation(path + ("stock",), "wrong_stock_size", "R-3.1",
+                                 f"the stock holds {STOCK_SIZE} cards, got {len(table.stock)}")
+
+    @staticmethod
+    def _once(seen: set[Card], card: Card, path: tuple) -> None:
+        if card in seen:
+            raise _Violation(path, "duplicate_card", "R-1.5",
+                             f"{CARD_NAMES[card]} is dealt twice")
+        seen.add(card)
+
+    def _dealer_reason(self) -> str:
+        last = self.records[-1]
+        if last.winner is None:
+            return "the same dealer deals again after a round with no winner"
+        return f"{last.winner} won the last round"
+
+    def record(self, state: _Round) -> None:
+        score = state.score
+        if score is None:  # the wall (R-4.6)
+            outcome, knocker, winner, points, defender = "draw", None, None, 0, None
+        else:
+            knocker = state.knock["knocker"]
+            defender = state.other[knocker]
+            winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
+            outcome, points = score.outcome, score.points
+        if winner is not None:
+            self.totals[winner] += points
+            self.wins[winner] += 1
+        self.records.append(RoundRecord(state.dealer, outcome, knocker, winner, points, score,
+                                        defender, dict(self.totals)))
+        self.next_dealer = winner or state.dealer  # R-3.2
+        leaders = [p for p, t in self.totals.items() if t >= self.rules.game_target]
+        if leaders:
+            self.winner = max(leaders, key=lambda p: self.totals[p])
+
+    def final_bonuses(self) -> tuple[Bonus, ...]:
+        """Box bonuses, shutout doubling and the game bonus (R-8.2, R-8.3)."""
+        rules, winner = self.rules, self.winner
+        bonuses: list[Bonus] = []
+        shutout = all(t == 0 for p, t in self.totals.items() if p != winner)
+        if shutout and rules.shutout == "double":
+            bonuses.append(Bonus(winner, "shutout doubles the winner's round points",
+                                 self.totals[winner], "R-8.3"))
+        if rules.box_bonus:
+            for player, wins in self.wins.items():
+                if wins:
+                    bonuses.append(Bonus(player, f"box bonus: {wins} rounds won",
+                                         wins * rules.box_bonus, "R-8.2"))
+        game_bonus = rules.game_bonus
+        if shutout and rules.shutout == "game_bonus_200":
+            game_bonus = 200
+        if game_bonus:
+            term = "game bonus (shutout)" if shutout and rules.shutout == "game_bonus_200" else "game bonus"
+            bonuses.append(Bonus(winner, term, game_bonus, "R-8.3"))
+        return tuple(bonuses)
+
+    def next_move(self) -> NextMove:
+        state = self.current
+        if state is None or state.over:
+            round_index = len(self.log.rounds)
+            return NextMove(round_index, self.next_dealer, "deal", (), None, None)
+        phase = state.phase
+        actions = state.legal_actions()
+        hands = {p: mask_cards(m) for p, m in state.hands.items()}
+        if self.view is not None:
+            hands = {p: c for p, c in hands.items() if p == self.view}
+            if state.turn != self.view:
+                actions = _without_private_cards(actions)
+        return NextMove(state.index, state.turn, phase, tuple(actions), state.stock_count,
+                        state.pile[-1] if state.pile else None, hands)
+
+
+def _without_private_cards(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Legal actions of another player, with the cards of their hand left out."""
+    shown = []
+    for action in actions:
+        if action["action"] in ("discard", "knock"):
+            entry = {"action": action["action"]}
+            if entry not in shown:
+                shown.append(entry)
+        else:
+            shown.append(action)
+    return shown
