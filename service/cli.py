@@ -18,7 +18,8 @@ DEFAULT_PORT = 8000
 def gunicorn_config() -> Path:
     """The gunicorn settings: ``$GINRULES_GUNICORN_CONFIG`` or the checkout's deploy/ file."""
     configured = os.environ.get("GINRULES_GUNICORN_CONFIG")
-    path = Path(configured) if configured else Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+    checkout = Path(__file__).resolve().parent.parent
+    path = Path(configured) if configured else checkout / "deploy" / "gunicorn.conf.py"
     if not path.is_file():
         raise SystemExit(
             f"ginrules serve: gunicorn settings not found at {path}; install the project "
@@ -56,9 +57,11 @@ def show_analysis(args: argparse.Namespace) -> int:
 
         print(json.dumps(dump_analysis(result), indent=2, ensure_ascii=False))
         return 0
-    print(f"hand      {_names(result.hand)}  ({len(result.hand)} cards, rules {result.rules.preset})")
+    print(f"hand      {_names(result.hand)}  "
+          f"({len(result.hand)} cards, rules {result.rules.preset})")
     if result.best_discards is not None:
-        print(f"discard   {_names(result.best_discards[:1])}  (best: {_names(result.best_discards)})")
+        print(f"discard   {_names(result.best_discards[:1])}  "
+              f"(best: {_names(result.best_discards)})")
     for meld in result.melds:
         print(f"{meld.kind:<9} {_names(meld.cards)}")
     print(f"deadwood  {_names(result.deadwood)}  = {result.deadwood_count}")
@@ -84,11 +87,13 @@ def main(argv: list[str] | None = None) -> int:
                               help="worker processes (default: $GINRULES_WORKERS or one per core)")
     serve_parser.set_defaults(run=serve)
 
-    analyze_parser = commands.add_parser("analyze", help="analyse a hand: ginrules analyze AS 2S ...")
+    analyze_parser = commands.add_parser("analyze",
+                                         help="analyse a hand: ginrules analyze AS 2S ...")
     analyze_parser.add_argument("cards", nargs="*", help="card codes, e.g. AS TD 7h 10c")
     analyze_parser.add_argument("--rules", default="standard",
                                 help="a preset name or a JSON object of overrides")
-    analyze_parser.add_argument("--upcard", default=None, help="the round's first upcard (Oklahoma)")
+    analyze_parser.add_argument("--upcard", default=None,
+                                help="the round's first upcard (Oklahoma)")
     analyze_parser.add_argument("--all-arrangements", action="store_true")
     analyze_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
     analyze_parser.set_defaults(run=show_analysis)

@@ -14,7 +14,7 @@ from http import HTTPStatus
 
 from flask import Response
 
-from ..rules.errors import Problem, RulesError
+from ..rules.errors import Problem
 
 PROBLEM_TYPE = "urn:ginrules:problem:"
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -58,11 +58,6 @@ class ApiProblem(Exception):
     detail: str
     errors: list[FieldError] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
-
-    @classmethod
-    def from_rules_error(cls, error: RulesError, *prefix: str | int, status: int = 422) -> "ApiProblem":
-        """The reply for a core error about the request part at ``prefix``."""
-        return cls(status, error.code, error.detail, field_errors(error.problems, *prefix))
 
     def as_json(self) -> dict:
         return {

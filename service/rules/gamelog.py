@@ -104,7 +104,8 @@ class _Reader:
 
 
 def _kind_name(kind: type | tuple) -> str:
-    names = {str: "a string", list: "a list", dict: "an object", int: "an integer", bool: "a boolean"}
+    names = {str: "a string", list: "a list", dict: "an object", int: "an integer",
+             bool: "a boolean"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 

@@ -96,7 +96,8 @@ class _Round:
         self.hands = {p: _mask(cards) for p, cards in table.hands.items()}
         self.stock = list(table.stock) if table.stock is not None else None
         self.stock_count = STOCK_SIZE
-        self.seen = _mask(c for cards in table.hands.values() for c in cards) | CARD_BITS[table.upcard]
+        dealt = (c for cards in table.hands.values() for c in cards)
+        self.seen = _mask(dealt) | CARD_BITS[table.upcard]
         self.pile = [table.upcard]
         self.turn = self.nondealer
         self.phase = "first_turn"
@@ -427,7 +428,8 @@ class _Replayer:
         if shutout and rules.shutout == "game_bonus_200":
             game_bonus = 200
         if game_bonus:
-            term = "game bonus (shutout)" if shutout and rules.shutout == "game_bonus_200" else "game bonus"
+            doubled = shutout and rules.shutout == "game_bonus_200"
+            term = "game bonus (shutout)" if doubled else "game bonus"
             bonuses.append(Bonus(winner, term, game_bonus, "R-8.3"))
         return tuple(bonuses)
 

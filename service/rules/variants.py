@@ -131,8 +131,8 @@ def get_preset(name: str) -> Rules:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        problem = Problem((), "unknown_preset",
-                          f"unknown preset {_shown(name)}; presets are {', '.join(PRESETS)}", "R-10")
+        detail = f"unknown preset {_shown(name)}; presets are {', '.join(PRESETS)}"
+        problem = Problem((), "unknown_preset", detail, "R-10")
         raise InvalidRulesError(problem.detail, [problem]) from None
 
 
