@@ -105,3 +105,11 @@ def test_importing_the_core_loads_no_flask_or_marshmallow():
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                cwd=CORE.parent.parent)
     assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+def test_the_library_docstring_examples_run():
+    import doctest
+
+    import service.rules
+
+    assert doctest.testmod(service.rules).failed == 0
