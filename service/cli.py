@@ -1,4 +1,4 @@
-"""The ``ginrules`` command: ``serve`` the API with gunicorn, ``analyze`` a hand in the terminal."""
+"""The ``ginrules`` command: ``serve`` the API, ``analyze`` a hand, run the ``conformance`` cases."""
 
 from __future__ import annotations
 
@@ -76,6 +76,13 @@ def show_analysis(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_conformance(args: argparse.Namespace) -> int:
+    """Run the conformance corpus (see service/conformance.py)."""
+    from .conformance import main as conformance_main
+
+    return conformance_main(args.url, args.filter, args.junit, args.cases)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ginrules", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -97,6 +104,18 @@ def main(argv: list[str] | None = None) -> int:
     analyze_parser.add_argument("--all-arrangements", action="store_true")
     analyze_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
     analyze_parser.set_defaults(run=show_analysis)
+
+    conformance_parser = commands.add_parser(
+        "conformance", help="run the conformance cases, in process or against --url")
+    conformance_parser.add_argument("--url", default=None,
+                                    help="a running server, e.g. http://127.0.0.1:8000")
+    conformance_parser.add_argument("--filter", action="append", default=[], metavar="TOPIC",
+                                    help="only this topic (repeatable): cards, melds, ...")
+    conformance_parser.add_argument("--junit", default=None, metavar="FILE",
+                                    help="also write a JUnit XML report")
+    conformance_parser.add_argument("--cases", default=None, metavar="DIR",
+                                    help="the case folder (default: the checkout's conformance/)")
+    conformance_parser.set_defaults(run=run_conformance)
 
     args = parser.parse_args(argv)
     return args.run(args) or 0

@@ -104,3 +104,34 @@ def test_serve_answers_over_http(server):
 def test_serve_rejects_oversized_request_lines(server):
     reply = requests.get(server + "/v1/" + "x" * 5000, timeout=5)
     assert reply.status_code in (400, 414)
+
+
+@pytest.mark.server
+def test_the_client_calls_every_endpoint(server):
+    from service.client import Client, ProblemError
+    from service.rules.simulate import random_game
+
+    api = Client(server)
+    assert api.health().status == "ok"
+    assert api.preset("modern").undercut_bonus == 25
+    assert [p.preset for p in api.presets().presets][:2] == ["standard", "modern"]
+    analysis = api.analyze("5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split())
+    assert analysis.deadwood_count == 24 and analysis.melds[0].kind == "run"
+    assert api.analyze_batch([["AS"], ["AS", "AS"]]).error_count == 1
+    assert api.knock("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC".split(), "KC").legal is True
+    assert api.layoffs([["5S", "6S", "7S"]], "4S 3S KH KD QC JC 9H 8D 6C 2D".split()).layoffs[
+        0].card == "4S"
+    score = api.score_round({"hand": "AS 2S 3S 4S 7H 8H 9H AC AD 2D".split()},
+                            {"hand": "5S 6S KH QH KD QD JC 9C 7C 5C".split()})
+    assert (score.outcome, score.points) == ("knock", 74)
+    assert api.replay(random_game(3, "standard")).valid is True
+    with pytest.raises(ProblemError) as raised:
+        api.analyze(["AS", "AS"])
+    assert raised.value.status == 422 and raised.value.code == "duplicate_card"
+    assert raised.value.errors[0].pointer == "/hand/1"
+
+
+@pytest.mark.server
+def test_the_conformance_runner_passes_over_http(server, capsys):
+    assert main(["conformance", "--url", server]) == 0
+    assert ", 0 failed" in capsys.readouterr().out

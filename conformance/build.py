@@ -1,0 +1,552 @@
+"""Writes the conformance case files of this folder.
+
+    python conformance/build.py
+
+Hand-written cases carry expected answers worked out from RULES.md by hand.  The generated
+corpora (``*-generated`` topics) take their expected answers from the small exhaustive
+reference solver of the test suite (tests/reference.py), never from the service itself.
+Game-log cases use seeded generated games; the violations expected of corrupted ones follow
+from how they were corrupted.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent)]
+
+from service.rules.simulate import random_game  # noqa: E402
+from tests import reference as ref  # noqa: E402
+
+NAMES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
+ANALYZE, BATCH, KNOCK, LAYOFFS, SCORE, REPLAY = (
+    "/v1/hands/analyze", "/v1/hands/analyze/batch", "/v1/knock", "/v1/layoffs",
+    "/v1/rounds/score", "/v1/games/replay")
+
+
+def post(path, body):
+    return {"method": "POST", "path": path, "body": body}
+
+
+def get(path):
+    return {"method": "GET", "path": path}
+
+
+def case(description, rule, request, status=200, checks=(), codes=(), pointers=()):
+    expected = {"status": status}
+    if checks:
+        expected["checks"] = [dict(pointer=p, **c) for p, c in checks]
+    if codes:
+        expected["codes"] = list(codes)
+    if pointers:
+        expected["pointers"] = list(pointers)
+    return {"description": description, "rule": list(rule), "request": request,
+            "expected": expected}
+
+
+def eq(pointer, value):
+    return pointer, {"equals": value}
+
+
+def h(codes: str) -> list[str]:
+    return codes.split()
+
+
+def run(kind, *cards):
+    return {"kind": kind, "cards": list(cards)}
+
+
+# Cards (R-1) ---------------------------------------------------------------------------------
+
+CARDS = [
+    case("every notation names the same cards", ["R-1.4"],
+         post(ANALYZE, {"hand": ["as", "2\u2660", "3\u2660\ufe0f", "10h", "jH", "QH", "kh"]}),
+         checks=[eq("/hand", h("AS 2S 3S TH JH QH KH")), eq("/deadwood_count", 0)]),
+    case("ten is written T or 10", ["R-1.4"], post(ANALYZE, {"hand": ["10S", "TH", "10d"]}),
+         checks=[eq("/hand", h("TS TH TD")), eq("/melds", [run("set", "TS", "TH", "TD")])]),
+    case("a bad token is named at its position", ["R-1.4"],
+         post(ANALYZE, {"hand": ["AS", "1S", "KX"]}), 422,
+         codes=["invalid_card"], pointers=["/hand/1", "/hand/2"]),
+    case("a card twice is an error at the later copy", ["R-1.5"],
+         post(ANALYZE, {"hand": ["AS", "2S", "as"]}), 422,
+         codes=["duplicate_card"], pointers=["/hand/2"]),
+    case("more than eleven cards is an error", ["R-1.5"],
+         post(ANALYZE, {"hand": NAMES[:12]}), 422, codes=["invalid_hand_size"], pointers=["/hand"]),
+    case("values: ace 1, pips at face value, faces 10", ["R-1.3"],
+         post(ANALYZE, {"hand": h("AS 5H 9D TC JS QH KD")}), checks=[eq("/deadwood_count", 55)]),
+    case("the deck has 52 cards and four suits", ["R-1.1"],
+         post(BATCH, {"hands": [NAMES[i:i + 11] for i in range(0, 52, 11)]}),
+         checks=[eq("/ok_count", 5), eq("/error_count", 0)]),
+    case("Q-K-A is not a run: the ace is low", ["R-1.2"],
+         post(ANALYZE, {"hand": h("QS KS AS")}), checks=[eq("/deadwood_count", 21),
+                                                         eq("/melds", [])]),
+    case("K-A-2 is not a run", ["R-1.2"], post(ANALYZE, {"hand": h("KH AH 2H")}),
+         checks=[eq("/deadwood_count", 13)]),
+    case("A-2-3 is a run", ["R-1.2", "R-2.2"], post(ANALYZE, {"hand": h("AD 2D 3D")}),
+         checks=[eq("/melds", [run("run", "AD", "2D", "3D")])]),
+]
+
+# Melds and deadwood (R-2) --------------------------------------------------------------------
+
+MELDS = [
+    case("a set of three", ["R-2.1"], post(ANALYZE, {"hand": h("7S 7H 7C")}),
+         checks=[eq("/melds", [run("set", "7S", "7H", "7C")])]),
+    case("a set of four is one meld", ["R-2.1"], post(ANALYZE, {"hand": h("9S 9H 9D 9C")}),
+         checks=[eq("/melds", [run("set", "9S", "9H", "9D", "9C")])]),
+    case("two cards of a rank are no set", ["R-2.1"], post(ANALYZE, {"hand": h("9S 9H")}),
+         checks=[eq("/deadwood_count", 18)]),
+    case("a run needs one suit", ["R-2.2"], post(ANALYZE, {"hand": h("5S 6H 7S")}),
+         checks=[eq("/deadwood_count", 18)]),
+    case("a run of ten is one meld", ["R-2.2"],
+         post(ANALYZE, {"hand": NAMES[13:23]}), checks=[eq("/deadwood_count", 0),
+                                                        eq("/melds", [run("run", *NAMES[13:23])])]),
+    case("a run longer than five is one meld", ["R-2.2", "R-2.6"],
+         post(ANALYZE, {"hand": h("3H 4H 5H 6H 7H 8H 9H TH KS KC")}),
+         checks=[eq("/melds", [run("run", *h("3H 4H 5H 6H 7H 8H 9H TH"))]),
+                 eq("/deadwood_count", 20)]),
+    case("a card is in one meld only", ["R-2.3"], post(ANALYZE, {"hand": h("7S 7D 7H 8H 9H")}),
+         checks=[eq("/deadwood_count", 14), eq("/melds", [run("run", "7H", "8H", "9H")])]),
+    case("deadwood is the sum of unmelded values", ["R-2.4"],
+         post(ANALYZE, {"hand": h("AS 2S 3S 7H 7D KC")}), checks=[eq("/deadwood_count", 24),
+                                                                  eq("/deadwood", h("7H 7D KC"))]),
+    case("the arrangement with least deadwood is chosen", ["R-2.5"],
+         post(ANALYZE, {"hand": h("5S 6S 7S 8S 7H 7D")}),
+         checks=[eq("/deadwood_count", 14)]),
+    case("a card fitting a set and a run goes where it saves most", ["R-2.6"],
+         post(ANALYZE, {"hand": h("5S 6S 7S 7H 7D")}),
+         checks=[eq("/deadwood_count", 11), eq("/melds", [run("set", "7S", "7H", "7D")])]),
+    case("four of a kind split into a set of three and a run", ["R-2.6"],
+         post(ANALYZE, {"hand": h("7S 7H 7D 7C 5S 6S 2H 3C 9D KD")}),
+         checks=[eq("/deadwood_count", 24),
+                 eq("/melds", [run("run", "5S", "6S", "7S"), run("set", "7H", "7D", "7C")])]),
+    case("ties between partitions: every optimal arrangement", ["R-2.5", "R-2.6"],
+         post(ANALYZE, {"hand": h("JS QS KS KH KD"), "all_arrangements": True}),
+         checks=[eq("/deadwood_count", 20),
+                 ("/arrangements", {"same_items": [
+                     {"melds": [run("run", "JS", "QS", "KS")], "deadwood": h("KH KD"),
+                      "deadwood_count": 20},
+                     {"melds": [run("set", "KS", "KH", "KD")], "deadwood": h("JS QS"),
+                      "deadwood_count": 20}]}),
+                 ("/melds", {"one_of": [[run("run", "JS", "QS", "KS")],
+                                        [run("set", "KS", "KH", "KD")]]})]),
+]
+
+# Eleven cards, knocks (R-5) ------------------------------------------------------------------
+
+KNOCKS = [
+    case("every discard of eleven cards is valued", ["R-5.1", "R-2.5"],
+         post(ANALYZE, {"hand": h("5S 6S 7S 8S 7H 7D 7C 2H 3C 9D KD")}),
+         checks=[eq("/deadwood_count", 14), eq("/best_discards", ["KD"]),
+                 eq("/discards/8/card", "KD"), eq("/discards/8/deadwood_count", 14),
+                 eq("/discards/2/deadwood_count", 43)]),
+    case("a knock at the limit is legal", ["R-5.1"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"), "discard": "KC"}),
+         checks=[eq("/legal", True), eq("/deadwood_count", 10)]),
+    case("a knock over a lower limit is not", ["R-5.1", "R-10"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"), "discard": "KC",
+                      "rules": {"knock_limit": 9}}),
+         checks=[eq("/legal", False), eq("/violations/0/code", "deadwood_over_limit")]),
+    case("knock limit 0 means gin only", ["R-5.1"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D AC KC"), "discard": "KC",
+                      "rules": {"knock_limit": 0}}),
+         checks=[eq("/legal", False), eq("/knock_limit", 0)]),
+    case("knocking is never forced", ["R-5.2"],
+         post(ANALYZE, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC")}),
+         checks=[eq("/can_knock", True)]),
+    case("declared melds are judged as declared", ["R-5.3"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"), "discard": "KC",
+                      "melds": [h("AS 2S 3S")]}),
+         checks=[eq("/legal", False), eq("/deadwood_count", 49)]),
+    case("a discard not in the hand", ["R-4.4", "R-5.1"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"), "discard": "QC"}),
+         checks=[eq("/legal", False), eq("/violations/0/code", "discard_not_in_hand"),
+                 eq("/violations/0/pointer", "/discard")]),
+    case("gin: ten cards with no deadwood", ["R-5.4"],
+         post(ANALYZE, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TD KC")}),
+         checks=[eq("/gin", True), eq("/best_discards", ["KC"])]),
+    case("big gin needs the option", ["R-5.5"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TD JD"), "discard": None}),
+         checks=[eq("/legal", False), eq("/violations/0/code", "big_gin_not_played")]),
+    case("big gin with the option", ["R-5.5"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TD JD"), "discard": None,
+                      "rules": {"big_gin_bonus": 31}}),
+         checks=[eq("/legal", True), eq("/big_gin", True)]),
+    case("Oklahoma: the upcard's value is the limit", ["R-5.6", "R-9.5"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D 6C KC"), "discard": "KC",
+                      "rules": "oklahoma", "upcard": "5H"}),
+         checks=[eq("/legal", False), eq("/knock_limit", 5)]),
+    case("Oklahoma: a face upcard means 10", ["R-5.6"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"), "discard": "KC",
+                      "rules": "oklahoma", "upcard": "QD"}),
+         checks=[eq("/legal", True), eq("/knock_limit", 10)]),
+    case("Oklahoma: an ace upcard means gin only", ["R-5.6"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D AC KC"), "discard": "KC",
+                      "rules": "oklahoma", "upcard": "AH"}),
+         checks=[eq("/legal", False), eq("/knock_limit", 0)]),
+    case("Oklahoma ace rule 'one' allows 1", ["R-5.6"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D AC KC"), "discard": "KC",
+                      "rules": {"preset": "oklahoma", "oklahoma_ace": "one"}, "upcard": "AH"}),
+         checks=[eq("/legal", True), eq("/knock_limit", 1)]),
+    case("the taken card may not be the knock discard", ["R-4.3"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"), "discard": "KC",
+                      "taken_card": "KC"}),
+         checks=[eq("/legal", False), eq("/violations/0/code", "taken_card_discarded")]),
+    case("with taken_card_discard allow it may", ["R-4.3"],
+         post(KNOCK, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"), "discard": "KC",
+                      "taken_card": "KC", "rules": {"taken_card_discard": "allow"}}),
+         checks=[eq("/legal", True)]),
+]
+
+# Layoffs (R-6) -------------------------------------------------------------------------------
+
+LAYOFF_CASES = [
+    case("a set of three takes its fourth card", ["R-6.1"],
+         post(LAYOFFS, {"knocker_melds": [h("9S 9H 9D")],
+                        "defender_hand": h("9C 2S 4H 6D 8C TS QH KD JC 3D")}),
+         checks=[eq("/layoffs", [{"card": "9C", "meld": 0}])]),
+    case("a set of four takes nothing", ["R-6.2"],
+         post(LAYOFFS, {"knocker_melds": [h("9S 9H 9D 9C")],
+                        "defender_hand": h("8S TS 2H 4H 6D 8C QH KD JC 3D")}),
+         checks=[eq("/layoffs", []), eq("/layable", [])]),
+    case("layoffs chain in playable order", ["R-6.2"],
+         post(LAYOFFS, {"knocker_melds": [h("5S 6S 7S")],
+                        "defender_hand": h("4S 3S KH KD QC JC 9H 8D 6C 2D")}),
+         checks=[eq("/layoffs", [{"card": "4S", "meld": 0}, {"card": "3S", "meld": 0}]),
+                 eq("/deadwood_count", 65)]),
+    case("nothing extends past the ace or the king", ["R-6.2", "R-1.2"],
+         post(LAYOFFS, {"knocker_melds": [h("AS 2S 3S"), h("JH QH KH")],
+                        "defender_hand": h("KS QS AH 2H 5D 6C 8C TD 9H 4D")}),
+         checks=[eq("/layable", [])]),
+    case("no layoffs against gin", ["R-6.3"],
+         post(LAYOFFS, {"knocker_melds": [h("5S 6S 7S")], "gin": True,
+                        "defender_hand": h("4S 3S KH KD QC JC 9H 8D 6C 2D")}),
+         checks=[eq("/layoffs", []), eq("/deadwood_count", 72)]),
+    case("the defender may break own melds to lay off", ["R-6.4"],
+         # Own run 4S-6S leaves 4H 4D dead (49 in all); laying 6S 5S off frees 4S for a set.
+         post(LAYOFFS, {"knocker_melds": [h("7S 8S 9S")],
+                        "defender_hand": h("4S 5S 6S 4H 4D KD QC JC 9H 2C")}),
+         checks=[eq("/deadwood_count", 41),
+                 eq("/layoffs", [{"card": "6S", "meld": 0}, {"card": "5S", "meld": 0}]),
+                 eq("/melds", [run("set", "4S", "4H", "4D")])]),
+]
+
+# Round scores (R-7) --------------------------------------------------------------------------
+
+KNOCKER = {"hand": h("AS 2S 3S 4S 7H 8H 9H AC AD 2D")}
+DEFENDER = {"hand": h("5S 6S KH QH KD QD JC 9C 7C 5C")}
+SCORES = [
+    case("knock win scores the difference", ["R-7.1"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D 5C")},
+                      "defender": {"hand": h("KS KH QD QC JS JH 2C 3D 4D 9C")}}),
+         # The defender has no meld: 6 faces, 2C 3D 4D 9C = 78; the knocker 5C = 5.
+         checks=[eq("/outcome", "knock"), eq("/winner", "knocker"), eq("/points", 73)]),
+    case("undercut: difference plus bonus", ["R-7.2"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC")},
+                      "defender": {"hand": h("7S 8S 9S TH JH QH 2C 3C 4C 5D")}}),
+         checks=[eq("/outcome", "undercut"), eq("/winner", "defender"), eq("/points", 15)]),
+    case("a tie is an undercut by default", ["R-7.2"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D 5C")},
+                      "defender": {"hand": h("7S 8S 9S TH JH QH 2C 3C 4C 5D")}}),
+         checks=[eq("/outcome", "undercut"), eq("/points", 10)]),
+    case("a tie scores nothing without undercut_on_tie", ["R-7.2"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D 5C")},
+                      "defender": {"hand": h("7S 8S 9S TH JH QH 2C 3C 4C 5D")},
+                      "rules": {"undercut_on_tie": False}}),
+         checks=[eq("/outcome", "knock"), eq("/winner", None), eq("/points", 0)]),
+    case("gin: bonus plus the defender's own deadwood", ["R-7.3"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TD")},
+                      "defender": {"hand": h("5S 6S 7S 8H 9H TH JC QC KC 2C")}}),
+         checks=[eq("/outcome", "gin"), eq("/points", 27), eq("/defender/layoffs", [])]),
+    case("gin beats a defender with no deadwood", ["R-7.3"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TD")},
+                      "defender": {"hand": h("5S 6S 7S 8H 9H TH JC QC KC TC")}}),
+         checks=[eq("/outcome", "gin"), eq("/winner", "knocker"), eq("/points", 25)]),
+    case("Oklahoma spade upcard doubles the round", ["R-7.4", "R-5.6"],
+         post(SCORE, {"knocker": KNOCKER, "defender": DEFENDER, "rules": "oklahoma",
+                      "upcard": "9S"}),
+         checks=[eq("/points", 148)]),
+    case("every term of the score names its rule", ["R-7.5"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TC")},
+                      "defender": {"hand": h("7S 8S 9S TH JH QH 2C 3C 4C 5D")},
+                      "rules": "modern"}),
+         checks=[eq("/breakdown", [
+             {"term": "deadwood difference", "points": 5, "rule": "R-7.2"},
+             {"term": "undercut bonus", "points": 25, "rule": "R-7.2"}])]),
+    case("the knocker keeps a run end to deny a chain", ["R-7.6"],
+         post(SCORE, {"knocker": KNOCKER, "defender": DEFENDER}),
+         checks=[eq("/points", 74), eq("/knocker/deadwood_count", 8)]),
+    case("classic gin bonus is 20", ["R-10", "R-7.3"],
+         post(SCORE, {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D TD")},
+                      "defender": {"hand": h("5S 6S 7S 8H 9H TH JC QC KC 2C")},
+                      "rules": "classic"}),
+         checks=[eq("/points", 22)]),
+]
+
+# Rules presets (R-10) ------------------------------------------------------------------------
+
+TABLE = {
+    "standard": (10, 25, 10, 0, 0, "none", 100), "modern": (10, 25, 25, 20, 100, "game_bonus_200", 100),
+    "classic": (10, 20, 10, 20, 100, "game_bonus_200", 100), "oklahoma": (10, 25, 10, 0, 0, "none", 150),
+    "hollywood": (10, 25, 10, 0, 0, "none", 100), "box": (10, 25, 10, 0, 0, "none", 100),
+    "cutthroat": (10, 25, 10, 0, 0, "none", 100), "partnership": (10, 25, 10, 0, 0, "none", 125),
+}
+RULES_CASES = [
+    case(f"the {name} preset", ["R-10"], get(f"/v1/rules/{name}"), checks=[
+        eq("/knock_limit", v[0]), eq("/gin_bonus", v[1]), eq("/undercut_bonus", v[2]),
+        eq("/box_bonus", v[3]), eq("/game_bonus", v[4]), eq("/shutout", v[5]),
+        eq("/game_target", v[6]), eq("/undercut_on_tie", True), eq("/big_gin_bonus", None),
+        eq("/taken_card_discard", "forbid")])
+    for name, v in TABLE.items()
+] + [
+    case("an unknown preset is an error", ["R-10"],
+         post(ANALYZE, {"hand": ["AS"], "rules": "Standard"}), 422, codes=["unknown_preset"]),
+    case("an unknown option is an error", ["R-10"],
+         post(ANALYZE, {"hand": ["AS"], "rules": {"knock": 5}}), 422, codes=["unknown_option"],
+         pointers=["/rules/knock"]),
+    case("a value out of range is an error", ["R-10"],
+         post(ANALYZE, {"hand": ["AS"], "rules": {"knock_limit": 101}}), 422,
+         codes=["invalid_option_value"], pointers=["/rules/knock_limit"]),
+    case("overrides apply to the named preset", ["R-10"],
+         post(ANALYZE, {"hand": ["AS"], "rules": {"preset": "modern", "gin_bonus": 30}}),
+         checks=[eq("/rules/gin_bonus", 30), eq("/rules/undercut_bonus", 25)]),
+]
+
+# Malformed input -----------------------------------------------------------------------------
+
+MALFORMED = [
+    case("a number for a card is a wrong shape", [], post(ANALYZE, {"hand": [1]}), 400,
+         codes=["wrong_type"], pointers=["/hand/0"]),
+    case("a missing hand", [], post(ANALYZE, {}), 400, codes=["required"], pointers=["/hand"]),
+    case("an unknown field is refused", [], post(ANALYZE, {"hand": [], "colour": 1}), 400,
+         codes=["unknown_field"], pointers=["/colour"]),
+    case("a string is not a boolean", [], post(ANALYZE, {"hand": [], "all_arrangements": "yes"}),
+         400, codes=["wrong_type"]),
+    case("Oklahoma needs the upcard", ["R-5.6"], post(ANALYZE, {"hand": [], "rules": "oklahoma"}),
+         422, codes=["upcard_required"], pointers=["/upcard"]),
+    case("a batch over 1000 hands", [], post(BATCH, {"hands": [[]] * 1001}), 400,
+         codes=["too_many_hands"]),
+    case("an unknown path", [], get("/v1/nothing"), 404, codes=["not_found"]),
+    case("a wrong method", [], get(ANALYZE), 405, codes=["method_not_allowed"]),
+    case("a bad hand in a batch fails alone", ["R-1.5"],
+         post(BATCH, {"hands": [h("AS 2S 3S"), h("AS AS")]}),
+         checks=[eq("/results/0/ok", True), eq("/results/1/ok", False),
+                 eq("/results/1/problem/errors/0/pointer", "/hands/1/1")]),
+]
+
+
+# Game logs (R-3, R-4, R-8) -------------------------------------------------------------------
+
+def game(seed, rules, **kwargs):
+    return random_game(seed, rules, with_stock=kwargs.pop("with_stock", True), **kwargs)
+
+
+def find(predicate, rules="standard", seeds=range(2000), **kwargs):
+    for seed in seeds:
+        log = game(seed, rules, **kwargs)
+        for r, table in enumerate(log["rounds"]):
+            for a, action in enumerate(table["actions"]):
+                if predicate(log, r, a, action):
+                    return log, r, a
+    raise AssertionError("no such game")
+
+
+def violation(description, rule, log, code, pointer):
+    return case(description, rule, post(REPLAY, log), checks=[
+        eq("/valid", False), eq("/violations/0/code", code), eq("/violations/0/pointer", pointer)])
+
+
+def game_cases():
+    short = {"preset": "standard", "game_target": 25}
+    cases = []
+    log = game(1, short)
+    cases.append(case("a whole legal game replays as valid", ["R-3.1", "R-4.1", "R-8.1"],
+                      post(REPLAY, log),
+                      checks=[eq("/valid", True), eq("/complete", True),
+                              ("/winner", {"one_of": log["players"]})]))
+    nostock = game(2, short, with_stock=False)
+    cases.append(case("a game without the stock names each drawn card", ["R-4.5"],
+                      post(REPLAY, nostock), checks=[eq("/valid", True)]))
+    bad = copy.deepcopy(log)
+    first = bad["rounds"][0]["actions"][0]
+    bad["rounds"][0]["actions"][0] = {"player": first["player"], "action": "draw",
+                                      "source": "stock"}
+    cases.append(violation("the first turn may not draw from the stock", ["R-4.2"], bad,
+                           "must_pass_or_take_upcard", "/rounds/0/actions/0"))
+    found, r, a = find(lambda log, r, a, x: x["action"] == "discard", short)
+    bad = copy.deepcopy(found)
+    act = bad["rounds"][r]["actions"][a]
+    act["player"] = next(p for p in bad["players"] if p != act["player"])
+    cases.append(violation("a move out of turn", ["R-4.4"], bad, "not_your_turn",
+                           f"/rounds/{r}/actions/{a}"))
+    found, r, a = find(lambda log, r, a, x: x["action"] == "draw" and x["source"] == "discard"
+                       and log["rounds"][r]["actions"][a + 1]["action"] == "discard", short)
+    bad = copy.deepcopy(found)
+    bad["rounds"][r]["actions"][a + 1]["card"] = bad["rounds"][r]["actions"][a]["card"]
+    cases.append(violation("the taken card may not be discarded at once", ["R-4.3"], bad,
+                           "taken_card_discarded", f"/rounds/{r}/actions/{a + 1}"))
+    found, r, a = find(lambda log, r, a, x: x["action"] == "draw" and x["source"] == "stock"
+                       and "stock" in log["rounds"][r], short)
+    bad = copy.deepcopy(found)
+    bad["rounds"][r]["actions"][a]["card"] = bad["rounds"][r]["upcard"]
+    cases.append(violation("a stock draw must be the next stock card", ["R-4.5"], bad,
+                           "wrong_stock_card", f"/rounds/{r}/actions/{a}"))
+    bad = copy.deepcopy(log)
+    first, second = bad["players"]
+    bad["rounds"][0]["hands"][second][3] = bad["rounds"][0]["hands"][first][0]
+    cases.append(violation("a card dealt twice", ["R-1.5", "R-3.1"], bad, "duplicate_card",
+                           f"/rounds/0/hands/{second}/3"))
+    found, r, a = find(lambda log, r, a, x: r > 0 and a == 0, short)
+    bad = copy.deepcopy(found)
+    bad["rounds"][r]["dealer"] = next(p for p in bad["players"] if p != bad["rounds"][r]["dealer"])
+    cases.append(violation("the winner of a round deals the next", ["R-3.2"], bad,
+                           "wrong_dealer", f"/rounds/{r}/dealer"))
+    found, r, a = find(lambda log, r, a, x: a == len(log["rounds"][r]["actions"]) - 1
+                       and x["action"] == "discard" and r + 1 < len(log["rounds"]), short)
+    cases.append(case("the wall ends the round as a draw", ["R-4.6", "R-3.2"],
+                      post(REPLAY, found),
+                      checks=[eq("/valid", True), eq(f"/rounds/{r}/result/outcome", "draw"),
+                              eq(f"/rounds/{r}/result/points", 0)]))
+    found, r, a = find(lambda log, r, a, x: x["action"] == "discard" and a > 6, short)
+    bad = copy.deepcopy(found)
+    act = bad["rounds"][r]["actions"][a]
+    bad["rounds"][r]["actions"][a] = {"player": act["player"], "action": "knock",
+                                      "discard": act["card"], "melds": []}
+    cases.append(violation("a knock over the limit", ["R-5.1"], bad, "deadwood_over_limit",
+                           f"/rounds/{r}/actions/{a}"))
+    bad = copy.deepcopy(log)
+    bad["rounds"].append(copy.deepcopy(bad["rounds"][-1]))
+    cases.append(violation("no round after the game is won", ["R-8.1"], bad, "game_over",
+                           f"/rounds/{len(bad['rounds']) - 1}"))
+    for seed in range(3000):
+        modern = game(seed, {"preset": "modern", "game_target": 25})
+        from service.rules.replay import replay
+        result = replay(modern)
+        loser = next(p for p in modern["players"] if p != result.winner)
+        if all(rec.winner != loser for rec in result.rounds) and len(result.rounds) == 1:
+            cases.append(case("a modern shutout makes the game bonus 200 plus the box bonus",
+                              ["R-8.2", "R-8.3"], post(REPLAY, modern), checks=[
+                                  eq("/bonuses", [
+                                      {"player": result.winner, "term": "box bonus: 1 rounds won",
+                                       "points": 20, "rule": "R-8.2"},
+                                      {"player": result.winner, "term": "game bonus (shutout)",
+                                       "points": 200, "rule": "R-8.3"}])]))
+            break
+    cut = copy.deepcopy(log)
+    cut["rounds"] = cut["rounds"][:1]
+    cut["rounds"][0]["actions"] = cut["rounds"][0]["actions"][:1]
+    cases.append(case("a game in progress says whose move it is", ["R-4.2"],
+                      post(REPLAY, cut), checks=[eq("/valid", True), eq("/complete", False),
+                                                 ("/next/phase", {"one_of": ["first_turn",
+                                                                             "discard"]})]))
+    return cases
+
+
+# Generated corpora: expected answers from the exhaustive reference --------------------------
+
+def canonical_melds(melds):
+    ordered = sorted((sorted(m) for m in melds), key=lambda cards: cards)
+    return [{"kind": "set" if len({c % 13 for c in m}) == 1 else "run",
+             "cards": [NAMES[c] for c in m]} for m in ordered]
+
+
+def deadwood_corpus(rng):
+    cases = []
+    for index in range(90):
+        size = 10 if index % 3 else 11
+        dense = index % 2 == 0
+        if dense:
+            low = rng.randint(0, 9)
+            pool = [s * 13 + r for s in range(4) for r in range(low, low + 4)]
+            cards = rng.sample(pool, size)
+        else:
+            cards = rng.sample(range(52), size)
+        names = [NAMES[c] for c in cards]
+        label = f"{'dense' if dense else 'random'} {size} cards #{index}: {' '.join(names)}"
+        if size == 10:
+            best = ref.min_deadwood(cards)
+            options = [canonical_melds(a) for a in ref.optimal_arrangements(cards)]
+            cases.append(case(label, ["R-2.5"], post(ANALYZE, {"hand": names}), checks=[
+                eq("/deadwood_count", best), ("/melds", {"one_of": options}),
+                eq("/gin", best == 0), eq("/can_knock", best <= 10)]))
+        else:
+            values = ref.discard_values(cards)
+            least = min(values.values())
+            cases.append(case(label, ["R-2.5", "R-5.1"], post(ANALYZE, {"hand": names}), checks=[
+                eq("/deadwood_count", least),
+                ("/best_discards", {"same_items": [NAMES[c] for c, v in values.items()
+                                                   if v == least]}),
+                eq("/can_knock", least <= 10)] + [
+                eq(f"/discards/{i}/deadwood_count", values[c])
+                for i, c in enumerate(sorted(cards))]))
+    return cases
+
+
+def position(rng):
+    melds = [frozenset(m) for m in ref.all_melds(frozenset(range(52))) if len(m) <= 5]
+    while True:
+        spread = set()
+        while len(spread) < 10:
+            meld = rng.choice(melds)
+            if len(spread) + len(meld) <= 10 and not spread & meld:
+                spread |= meld
+            elif len(spread) >= 6:
+                spread.add(rng.choice([c for c in range(52) if c % 13 < 4 and c not in spread]))
+        if ref.min_deadwood(spread) <= 10:
+            break
+    near = sorted({c + d for c in spread for d in (-2, -1, 1, 2, 13, 26, 39)
+                   if 0 <= c + d < 52 and (d > 2 or (c + d) // 13 == c // 13)} - spread)
+    picked = rng.sample(near, min(len(near), rng.randint(0, 6)))
+    rest = [c for c in range(52) if c not in spread and c not in picked]
+    return sorted(spread), picked + rng.sample(rest, 10 - len(picked))
+
+
+def showdown_corpus(rng):
+    cases = []
+    for index in range(60):
+        spread, defender = position(rng)
+        knocker_melds = ref.normalise(next(iter(ref.optimal_arrangements(spread))))
+        d_names = [NAMES[c] for c in defender]
+        melds_json = [[NAMES[c] for c in sorted(m)] for m in knocker_melds]
+        cases.append(case(f"layoffs #{index}: {' '.join(d_names)}", ["R-6.4", "R-6.2"],
+                          post(LAYOFFS, {"knocker_melds": melds_json, "defender_hand": d_names}),
+                          checks=[eq("/deadwood_count",
+                                     ref.best_defense_count(knocker_melds, defender))]))
+        signed, knocker_count = ref.best_round(spread, defender)
+        winner = "knocker" if signed > 0 else "defender" if signed < 0 else None
+        cases.append(case(f"round #{index}: {' '.join(NAMES[c] for c in spread)}", ["R-7.6"],
+                          post(SCORE, {"knocker": {"hand": [NAMES[c] for c in spread]},
+                                       "defender": {"hand": d_names}}),
+                          checks=[eq("/points", abs(signed)), eq("/winner", winner),
+                                  eq("/knocker/deadwood_count", knocker_count)]))
+    return cases
+
+
+def write(topic, description, cases):
+    document = {"topic": topic, "description": description, "cases": cases}
+    (HERE / f"{topic}.json").write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+                                        encoding="utf-8")
+
+
+def main():
+    rng = random.Random(2026)
+    write("cards", "Card notation, values and the deck (R-1).", CARDS)
+    write("melds", "Sets, runs, deadwood and optimal arrangements (R-2).", MELDS)
+    write("knocks", "Eleven-card hands, discards and knock legality (R-4.3, R-5).", KNOCKS)
+    write("layoffs", "Laying off on the knocker's melds (R-6).", LAYOFF_CASES)
+    write("scoring", "Round scores under the presets (R-7).", SCORES)
+    write("rules", "The presets and their options (R-10).", RULES_CASES)
+    write("malformed", "Malformed and impossible requests.", MALFORMED)
+    write("games", "Game logs replayed (R-3, R-4, R-8).", game_cases())
+    write("deadwood-generated", "Seeded hands; answers from the exhaustive reference.",
+          deadwood_corpus(rng))
+    write("showdown-generated", "Seeded knock positions; answers from the exhaustive reference.",
+          showdown_corpus(rng))
+
+
+if __name__ == "__main__":
+    main()
