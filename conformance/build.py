@@ -20,7 +20,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent)]
 
-from service.rules.simulate import random_game  # noqa: E402
+from service.rules.simulate import knock_position, random_game  # noqa: E402
 from tests import reference as ref  # noqa: E402
 
 NAMES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
@@ -486,29 +486,10 @@ def deadwood_corpus(rng):
     return cases
 
 
-def position(rng):
-    melds = [frozenset(m) for m in ref.all_melds(frozenset(range(52))) if len(m) <= 5]
-    while True:
-        spread = set()
-        while len(spread) < 10:
-            meld = rng.choice(melds)
-            if len(spread) + len(meld) <= 10 and not spread & meld:
-                spread |= meld
-            elif len(spread) >= 6:
-                spread.add(rng.choice([c for c in range(52) if c % 13 < 4 and c not in spread]))
-        if ref.min_deadwood(spread) <= 10:
-            break
-    near = sorted({c + d for c in spread for d in (-2, -1, 1, 2, 13, 26, 39)
-                   if 0 <= c + d < 52 and (d > 2 or (c + d) // 13 == c // 13)} - spread)
-    picked = rng.sample(near, min(len(near), rng.randint(0, 6)))
-    rest = [c for c in range(52) if c not in spread and c not in picked]
-    return sorted(spread), picked + rng.sample(rest, 10 - len(picked))
-
-
 def showdown_corpus(rng):
     cases = []
     for index in range(60):
-        spread, defender = position(rng)
+        spread, defender = knock_position(rng)
         knocker_melds = ref.normalise(next(iter(ref.optimal_arrangements(spread))))
         d_names = [NAMES[c] for c in defender]
         melds_json = [[NAMES[c] for c in sorted(m)] for m in knocker_melds]

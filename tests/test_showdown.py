@@ -15,6 +15,7 @@ from service.rules.knock import check_knock
 from service.rules.layoffs import Layoff, best_defense, check_layoffs, layable_cards
 from service.rules.melds import parse_melds
 from service.rules.scoring import RoundFacts, price, score_round
+from service.rules.simulate import knock_position
 from service.rules.solver import min_deadwood
 
 from . import reference as ref
@@ -208,30 +209,8 @@ def test_illegal_declared_layoffs_are_errors():
 # Against the exhaustive reference ------------------------------------------------------------
 
 
-def knock_position(seed: int) -> tuple[list[int], list[int]]:
-    """A knocker's ten cards with deadwood at most 10, and a defender's ten near its melds."""
-    rng = random.Random(seed)
-    while True:
-        spread: set[int] = set()
-        while len(spread) < 10:
-            meld = rng.choice(_MELDS)
-            if len(spread) + len(meld) <= 10 and not spread & meld:
-                spread |= meld
-            elif len(spread) >= 6:
-                spread.add(rng.choice([c for c in range(52) if c % 13 < 4 and c not in spread]))
-        if ref.min_deadwood(spread) <= 10:
-            break
-    near = sorted({c + step for c in spread for step in (-2, -1, 1, 2, 13, 26, 39)
-                   if 0 <= c + step < 52 and (step > 2 or (c + step) // 13 == c // 13)} - spread)
-    picked = rng.sample(near, min(len(near), rng.randint(0, 6)))
-    rest = [c for c in range(52) if c not in spread and c not in picked]
-    return sorted(spread), picked + rng.sample(rest, 10 - len(picked))
+knock_positions = st.integers(0, 2**32).map(lambda seed: knock_position(random.Random(seed)))
 
-
-knock_positions = st.integers(0, 2**32).map(knock_position)
-
-
-_MELDS = [frozenset(m) for m in ref.all_melds(frozenset(range(52))) if len(m) <= 5]
 
 
 @given(knock_positions)

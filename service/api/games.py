@@ -12,7 +12,7 @@ from ..rules.errors import InvalidLogError, LogTooLargeError
 from ..rules.replay import NextMove, Replay, RoundRecord, replay
 from .body import json_body
 from .checks import json_response
-from .problems import ApiProblem, field_errors
+from .problems import ApiProblem, FieldError, field_errors
 from .schemas import RequestSchema, RulesValue, dump_layoffs, dump_meld, dump_violation, load
 
 games = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -54,14 +54,8 @@ def replay_game():
     if data.get("view") is not None and data["view"] not in data["players"]:
         detail = f"view names a player, one of {', '.join(data['players'])}"
         raise ApiProblem(422, "unknown_player", detail,
-                         field_errors([_problem(("view",), "unknown_player", detail)]))
+                         [FieldError("/view", "unknown_player", detail)])
     return json_response(dump_replay(result))
-
-
-def _problem(path, code, detail):
-    from ..rules.errors import Problem
-
-    return Problem(path, code, detail)
 
 
 def dump_round_record(record: RoundRecord) -> dict[str, Any]:

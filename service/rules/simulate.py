@@ -159,9 +159,48 @@ class _Deal:
             declared_melds = defense.melds
             layoffs = defense.layoffs if melds is not None else ()
             self.act(defender, "lay_down", melds=[m.names() for m in declared_melds],
-                     layoffs=[{"card": CARD_NAMES[l.card], "meld": l.meld} for l in layoffs])
+                     layoffs=[{"card": CARD_NAMES[x.card], "meld": x.meld} for x in layoffs])
         score = score_round(spread, defender_hand, self.rules, self.limit, discard=discard,
                             knocker_melds=melds, defender_melds=declared_melds,
                             layoffs=layoffs, upcard=self.upcard)
         winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
         return winner, score.points
+
+
+def _small_melds() -> list[frozenset[Card]]:
+    """Every set, and every run of three to five cards."""
+    melds = []
+    for rank in range(13):
+        suits = [s * 13 + rank for s in range(4)]
+        melds += [frozenset(suits[:i] + suits[i + 1:]) for i in range(4)] + [frozenset(suits)]
+    for suit in range(4):
+        for low in range(13):
+            for high in range(low + 2, min(low + 5, 13)):
+                melds.append(frozenset(range(suit * 13 + low, suit * 13 + high + 1)))
+    return melds
+
+
+_SMALL_MELDS = _small_melds()
+
+
+def knock_position(rng: random.Random) -> tuple[list[Card], list[Card]]:
+    """A seeded knock position: the knocker's ten cards (random melds, deadwood at most 10),
+    and the defender's ten, up to six of them next to the knocker's cards so layoffs happen."""
+    from .cards import cards_mask
+    from .solver import min_deadwood
+
+    while True:
+        spread: set[Card] = set()
+        while len(spread) < 10:
+            meld = rng.choice(_SMALL_MELDS)
+            if len(spread) + len(meld) <= 10 and not spread & meld:
+                spread |= meld
+            elif len(spread) >= 6:
+                spread.add(rng.choice([c for c in range(52) if c % 13 < 4 and c not in spread]))
+        if min_deadwood(cards_mask(spread)) <= 10:
+            break
+    near = sorted({c + step for c in spread for step in (-2, -1, 1, 2, 13, 26, 39)
+                   if 0 <= c + step < 52 and (step > 2 or (c + step) // 13 == c // 13)} - spread)
+    picked = rng.sample(near, min(len(near), rng.randint(0, 6)))
+    rest = [c for c in range(52) if c not in spread and c not in picked]
+    return sorted(spread), picked + rng.sample(rest, 10 - len(picked))
