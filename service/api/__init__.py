@@ -16,7 +16,7 @@ from .meta import meta
 from .problems import ApiProblem, FieldError
 from .routes import v1
 from .showdown import showdown
-from .games import games
+from .games import games, matches_blueprint
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
@@ -65,6 +65,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(v1)
     app.register_blueprint(showdown)
     app.register_blueprint(games)
+    app.register_blueprint(matches_blueprint)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "ginrules API"}),
         url_prefix="/docs",

@@ -8,11 +8,12 @@ from flask import Blueprint, request
 from marshmallow import fields
 
 from ..rules.cards import CARD_NAMES
-from ..rules.errors import InvalidLogError, LogTooLargeError
-from ..rules.replay import NextMove, Replay, RoundRecord, replay
+from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
+from ..rules.matches import score_match_document
+from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
 from .body import json_body
 from .checks import json_response
-from .problems import ApiProblem, FieldError, field_errors
+from .problems import ApiProblem, FieldError, field_errors, unprocessable
 from .schemas import RequestSchema, RulesValue, dump_layoffs, dump_meld, dump_violation, load
 
 games = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -58,6 +59,22 @@ def replay_game():
     return json_response(dump_replay(result))
 
 
+def dump_result(record: RoundRecord) -> dict[str, Any]:
+    """A table's result (GAMELOG.md ``result``)."""
+    return dump_round_record(record)["result"]
+
+
+def dump_round(record: RoundRecord | PartnershipRound) -> dict[str, Any]:
+    """A round's entry in the replay reply, in the shape of its variant."""
+    if isinstance(record, PartnershipRound):
+        return {
+            "tables": [{"dealer": t.dealer, "result": dump_result(t)} for t in record.tables],
+            "result": {"winner": record.winner, "points": record.points},
+            "totals": record.totals,
+        }
+    return dump_round_record(record)
+
+
 def dump_round_record(record: RoundRecord) -> dict[str, Any]:
     result: dict[str, Any] = {"outcome": record.outcome, "knocker": record.knocker,
                               "winner": record.winner, "points": record.points}
@@ -74,10 +91,18 @@ def dump_round_record(record: RoundRecord) -> dict[str, Any]:
         })
         if score.warnings:
             result["warnings"] = [dump_violation(w) for w in score.warnings]
-    return {"dealer": record.dealer, "result": result, "totals": record.totals}
+    return {"dealer": record.dealer, "result": result, **record.extra, "totals": record.totals}
 
 
-def dump_next(move: NextMove) -> dict[str, Any]:
+def dump_next(move: NextMove | tuple[NextMove, ...]) -> dict[str, Any]:
+    """``next``; for partnership one entry per unfinished table."""
+    if isinstance(move, tuple):
+        return {"round": move[0].round,
+                "tables": [{"table": m.table, **_dump_move(m)} for m in move]}
+    return _dump_move(move)
+
+
+def _dump_move(move: NextMove) -> dict[str, Any]:
     actions = []
     for action in move.legal_actions:
         entry = dict(action)
@@ -103,15 +128,61 @@ def dump_replay(result: Replay) -> dict[str, Any]:
     body: dict[str, Any] = {
         "valid": result.valid,
         "violations": [dump_violation(v) for v in result.violations],
-        "rounds": [dump_round_record(r) for r in result.rounds],
+        "rounds": [dump_round(r) for r in result.rounds],
         "totals": result.totals,
         "complete": result.complete,
         "winner": result.winner,
     }
     if result.complete:
         body["bonuses"] = [{"player": b.player, "term": b.term, "points": b.points,
-                            "rule": b.rule} for b in result.bonuses]
-        body["margin"] = result.margin
+                            "rule": b.rule, **({"game": b.game} if b.game is not None else {})}
+                           for b in result.bonuses]
+        if result.margin is not None:
+            body["margin"] = result.margin
     if result.next is not None:
         body["next"] = dump_next(result.next)
     return body
+
+
+class MatchScoreRequest(RequestSchema):
+    """Rounds as bare facts; each fact is checked by the rules core."""
+
+    rules = RulesValue(required=True)
+    players = fields.List(fields.String(), required=True)
+    teams = fields.Raw()
+    roles = fields.Raw()
+    dealer = fields.String()
+    rounds = fields.List(fields.Raw(), required=True)
+
+
+MATCH_SCORE_REQUEST = MatchScoreRequest()
+
+matches_blueprint = Blueprint("matches", __name__, url_prefix="/v1/matches")
+
+
+@matches_blueprint.post("/score")
+def score_a_match():
+    """Totals, bonuses and winner of a match from each round's winner and points (R-8, R-9)."""
+    data = load(MATCH_SCORE_REQUEST, json_body(request))
+    try:
+        result = score_match_document(data)
+    except LogTooLargeError as error:
+        raise ApiProblem(413, error.code, error.detail, field_errors(error.problems)) from None
+    except RulesError as error:
+        errors = field_errors(error.problems)
+        if any(e.code in SHAPE_CODES for e in errors):
+            raise ApiProblem(400, "invalid_request", error.detail, errors) from None
+        raise unprocessable(errors) from None
+    body: dict[str, Any] = {
+        "rounds": result.rounds,
+        "totals": result.totals,
+        "complete": result.complete,
+        "winner": result.winner,
+    }
+    if result.complete:
+        body["bonuses"] = [{"player": b.player, "term": b.term, "points": b.points,
+                            "rule": b.rule, **({"game": b.game} if b.game is not None else {})}
+                           for b in result.bonuses]
+        if result.margin is not None:
+            body["margin"] = result.margin
+    return json_response(body)

@@ -14,6 +14,7 @@ from typing import Any
 from .cards import Card, bad_card_detail, card_or_none, describe_token
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
+from .matches import check_roles_and_teams
 from .variants import Rules, resolve_rules
 
 FORMAT = "ginrules-log/1"
@@ -56,9 +57,13 @@ class Table:
 
 @dataclass(frozen=True)
 class GameLog:
+    """A log read into typed values; a partnership round is a tuple of two tables."""
+
     rules: Rules
     players: tuple[str, ...]
-    rounds: tuple[Table, ...]
+    rounds: tuple[Table | tuple[Table, Table], ...]
+    roles: dict[str, str] | None = None
+    teams: list[list[str]] | None = None
 
 
 class _Reader:
@@ -144,14 +149,10 @@ def read_log(document: Any) -> GameLog:
                          f"the {rules.preset} preset is played by "
                          f"{PLAYERS_BY_VARIANT[rules.variant]} players, got {len(players)}")
             players = None
-    if rules is not None and rules.variant != "two_player":
-        reader.fault(("rules",), "variant_not_supported",
-                     f"replaying {rules.preset} games is not supported yet; the two-player "
-                     "presets standard, modern, classic and oklahoma are")
-    for name in ("teams", "roles"):
-        if name in document:
-            reader.fault((name,), "not_for_this_variant",
-                         f"{name} belong to the multi-player presets, not to two-player games")
+    roles, teams = document.get("roles"), document.get("teams")
+    if rules is not None and players is not None:
+        check_roles_and_teams(rules, players, roles, teams, reader.problems)
+    partnership = rules is not None and rules.variant == "partnership"
     rounds_value = reader.field(document, "rounds", (), list)
     rounds: list[Table] = []
     if rounds_value is not None:
@@ -161,12 +162,23 @@ def read_log(document: Any) -> GameLog:
                                    [Problem(("rounds",), "log_too_large",
                                             f"at most {MAX_ROUNDS} rounds")])
         for index, value in enumerate(rounds_value):
-            table = _read_table(reader, value, ("rounds", index))
+            path = ("rounds", index)
+            if partnership:
+                tables = value.get("tables") if isinstance(value, Mapping) else None
+                if not isinstance(tables, list) or len(tables) != 2 or set(value) != {"tables"}:
+                    reader.fault(path, "wrong_type",
+                                 'a partnership round is {"tables": [table, table]}')
+                    continue
+                pair = [_read_table(reader, t, path + ("tables", i)) for i, t in enumerate(tables)]
+                if None not in pair:
+                    rounds.append(tuple(pair))
+                continue
+            table = _read_table(reader, value, path)
             if table is not None:
                 rounds.append(table)
     if reader.problems:
         raise InvalidLogError("; ".join(p.detail for p in reader.problems[:20]), reader.problems)
-    return GameLog(rules, tuple(players), tuple(rounds))
+    return GameLog(rules, tuple(players), tuple(rounds), roles, teams)
 
 
 def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:

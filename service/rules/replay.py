@@ -1,8 +1,9 @@
 """Replaying a game log (GAMELOG.md): every action checked against the rules, every round
 scored, the game totalled, and for a game in progress whose move it is and what they may do.
 
-The replay stops at the first violation in document order (R-3 to R-8); what was scored
-before it is kept.  Two-player presets only for now (standard, modern, classic, oklahoma).
+The replay stops at the first violation in document order (R-3 to R-9); what was scored
+before it is kept.  Every preset is replayed: the variants' seating, dealing and scoring come
+from their match bookkeeping (matches.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, InvalidMeldError, Problem
 from .gamelog import Action, GameLog, Table, read_log
 from .knock import check_knock
+from .matches import Bonus, BoxMatch, CutthroatMatch, PartnershipMatch, new_match
 from .melds import Meld, parse_melds
 from .scoring import RoundScore, score_round
 from .solver import solve
@@ -41,17 +43,19 @@ class RoundRecord:
     points: int
     score: RoundScore | None
     defender: str | None
-    totals: dict[str, int]
+    totals: Any
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Variant fields of the round's entry: ``roles`` (box), ``credited`` (Hollywood)."""
 
 
 @dataclass(frozen=True)
-class Bonus:
-    """An end-of-game addition to a player's total (R-8.2, R-8.3)."""
+class PartnershipRound:
+    """A partnership round: its two tables and the teams' netted result (R-9.4)."""
 
-    player: str
-    term: str
+    tables: tuple[RoundRecord, RoundRecord]
+    winner: str | None
     points: int
-    rule: str
+    totals: Any
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,8 @@ class NextMove:
     stock_remaining: int | None
     discard_top: Card | None
     hands: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    table: int | None = None
+    """For partnership: which of the round's two tables."""
 
 
 @dataclass(frozen=True)
@@ -73,11 +79,11 @@ class Replay:
 
     valid: bool
     violations: tuple[Problem, ...]
-    rounds: tuple[RoundRecord, ...]
-    totals: dict[str, int]
+    rounds: tuple[RoundRecord | PartnershipRound, ...]
+    totals: Any
     complete: bool
     winner: str | None
-    next: NextMove | None
+    next: NextMove | tuple[NextMove, ...] | None
     bonuses: tuple[Bonus, ...] = ()
     margin: int | None = None
 
@@ -85,14 +91,18 @@ class Replay:
 class _Round:
     """The state of one deal being replayed."""
 
-    def __init__(self, rules: Rules, index: int, table: Table) -> None:
+    def __init__(self, rules: Rules, index: int, table: Table, first: str,
+                 path: tuple = ()) -> None:
         self.rules = rules
         self.index = index
+        self.path = path or ("rounds", index)
         self.table = table
-        self.dealer = table.dealer
         self.players = list(table.hands)
         self.other = {self.players[0]: self.players[1], self.players[1]: self.players[0]}
-        self.nondealer = self.other[self.dealer]
+        # The first-turn offer goes to ``first`` (the non-dealer; in cutthroat the player after
+        # the sitting dealer), then to the other player at the table (R-4.2, R-9.3).
+        self.nondealer = first
+        self.dealer = self.other[first]
         self.hands = {p: _mask(cards) for p, cards in table.hands.items()}
         self.stock = list(table.stock) if table.stock is not None else None
         self.stock_count = STOCK_SIZE
@@ -112,7 +122,7 @@ class _Round:
     # Actions -----------------------------------------------------------------------------
 
     def play(self, position: int, action: Action) -> None:
-        path = ("rounds", self.index, "actions", position)
+        path = self.path + ("actions", position)
         player = action.player
         if self.over:
             raise _Violation(path, "round_over", "R-4.6" if self.knock is None else "R-5.3",
@@ -307,61 +317,103 @@ class _Replayer:
         self.log = log
         self.rules = log.rules
         self.view = view
-        self.totals = {p: 0 for p in log.players}
-        self.wins = {p: 0 for p in log.players}
-        self.records: list[RoundRecord] = []
-        self.current: _Round | None = None
-        self.next_dealer: str | None = None
-        self.winner: str | None = None
+        self.players = list(log.players)
+        self.match = new_match(log.rules, self.players, roles=log.roles, teams=log.teams)
+        self.records: list[RoundRecord | PartnershipRound] = []
+        self.current: list[_Round] = []
 
     def run(self) -> Replay:
         violations: tuple[Problem, ...] = ()
         try:
-            for index, table in enumerate(self.log.rounds):
-                self.play_round(index, table)
+            for index, entry in enumerate(self.log.rounds):
+                if self.match.complete:
+                    raise _Violation(("rounds", index), "game_over", "R-8.1",
+                                     f"the game is over: {self.match.winner} has won")
+                if isinstance(self.match, PartnershipMatch):
+                    self.play_partnership_round(index, entry)
+                else:
+                    self.play_round(index, entry)
         except _Violation as violation:
             violations = (violation.problem,)
-        complete = self.winner is not None
-        bonuses = self.final_bonuses() if complete else ()
-        margin = None
-        totals = dict(self.totals)
-        for bonus in bonuses:
-            totals[bonus.player] += bonus.points
-        if complete:
-            others = [t for p, t in totals.items() if p != self.winner]
-            margin = totals[self.winner] - max(others)
+        match = self.match
         return Replay(
             valid=not violations, violations=violations, rounds=tuple(self.records),
-            totals=totals, complete=complete, winner=self.winner,
-            next=None if complete or violations else self.next_move(),
-            bonuses=bonuses, margin=margin,
+            totals=match.totals(), complete=match.complete, winner=match.winner,
+            next=None if match.complete or violations else self.next_move(),
+            bonuses=tuple(match.bonuses()) if match.complete else (),
+            margin=match.margin() if match.complete else None,
         )
 
     def play_round(self, index: int, table: Table) -> None:
         path = ("rounds", index)
-        if self.winner is not None:
-            raise _Violation(path, "game_over", "R-8.1",
-                             f"the game is over: {self.winner} reached {self.rules.game_target}")
-        if table.dealer not in self.totals:
+        seat = self.match.seat()
+        if table.dealer not in self.players:
             raise _Violation(path + ("dealer",), "not_a_player", "R-3.1",
                              f"the dealer {table.dealer[:40]!r} is not one of the players")
-        if self.next_dealer is not None and table.dealer != self.next_dealer:
-            raise _Violation(path + ("dealer",), "wrong_dealer", "R-3.2",
-                             f"{self.next_dealer} deals this round ({self._dealer_reason()}), "
-                             f"not {table.dealer}")
-        if set(table.hands) != set(self.totals):
-            raise _Violation(path + ("hands",), "wrong_players", "R-3.1",
-                             f"the hands are dealt to {', '.join(self.totals)}")
+        if seat.dealer is not None and table.dealer != seat.dealer:
+            raise _Violation(path + ("dealer",), "wrong_dealer",
+                             "R-9.2" if isinstance(self.match, BoxMatch) else
+                             "R-9.3" if isinstance(self.match, CutthroatMatch) else "R-3.2",
+                             f"{seat.dealer} deals this round, not {table.dealer}: {seat.reason}")
+        players = seat.players
+        if players is None:  # the first cutthroat deal: the dealer sits out
+            players = tuple(p for p in self.players if p != table.dealer)
+        if set(table.hands) != set(players):
+            raise _Violation(path + ("hands",), "wrong_players",
+                             "R-9.2" if isinstance(self.match, BoxMatch) else "R-3.1",
+                             f"this round is played by {' and '.join(players)}"
+                             + (f" ({seat.reason})" if seat.reason else ""))
+        first = seat.first or self._first(table.dealer, players)
+        state = self.play_table(path, index, table, first)
+        if state.over:
+            record = self.result(state, table.dealer)
+            extra = self.match.record(table.dealer, players, record.winner, record.points)
+            self.records.append(RoundRecord(
+                record.dealer, record.outcome, record.knocker, record.winner, record.points,
+                record.score, record.defender, self.match.running_totals(), extra))
+
+    def _first(self, dealer: str, players: tuple[str, ...]) -> str:
+        """Who is offered the upcard first: the non-dealer, or in cutthroat the player after
+        the dealer in the log's order (R-4.2, R-9.3)."""
+        if dealer in players:
+            return next(p for p in players if p != dealer)
+        index = self.players.index(dealer)
+        return self.players[(index + 1) % len(self.players)]
+
+    def play_table(self, path: tuple, index: int, table: Table, first: str) -> _Round:
         self.check_deal(path, table)
-        state = _Round(self.rules, index, table)
-        self.current = state
+        state = _Round(self.rules, index, table, first, path)
+        self.current.append(state)
         for position, action in enumerate(table.actions):
             state.play(position, action)
         if state.knock is not None and not state.over:
             # A knock with no lay_down: the service lays down the defender's best (R-6.4).
             state.finish(state.knock["path"])
-        if state.over:
-            self.record(state)
+        return state
+
+    def play_partnership_round(self, index: int, tables: tuple[Table, Table]) -> None:
+        match = self.match
+        pairs = [frozenset(t.hands) for t in tables]
+        reason = match.pairs_ok(pairs)
+        if reason is not None:
+            raise _Violation(("rounds", index, "tables"), "wrong_pairing", "R-9.4", reason)
+        self.current = []
+        states = []
+        for position, table in enumerate(tables):
+            path = ("rounds", index, "tables", position)
+            if table.dealer not in table.hands:
+                raise _Violation(path + ("dealer",), "wrong_dealer", "R-9.4",
+                                 "each table's dealer is one of its two players")
+            if len(table.hands) != 2:
+                raise _Violation(path + ("hands",), "wrong_players", "R-9.4",
+                                 "each table seats two players")
+            states.append(self.play_table(path, index, table, self._first(
+                table.dealer, tuple(table.hands))))
+        if all(state.over for state in states):
+            records = tuple(self.result(state, state.dealer) for state in states)
+            net = match.record_tables([(r.winner, r.points) for r in records], pairs)
+            self.records.append(PartnershipRound(records, net["winner"], net["points"],
+                                                 match.running_totals()))
 
     def check_deal(self, path: tuple, table: Table) -> None:
         seen: set[Card] = set()
@@ -386,67 +438,39 @@ class _Replayer:
                              f"{CARD_NAMES[card]} is dealt twice")
         seen.add(card)
 
-    def _dealer_reason(self) -> str:
-        last = self.records[-1]
-        if last.winner is None:
-            return "the same dealer deals again after a round with no winner"
-        return f"{last.winner} won the last round"
-
-    def record(self, state: _Round) -> None:
+    @staticmethod
+    def result(state: _Round, dealer: str) -> RoundRecord:
+        """The result of a finished table (R-4.6, R-7), before the match takes it."""
         score = state.score
         if score is None:  # the wall (R-4.6)
-            outcome, knocker, winner, points, defender = "draw", None, None, 0, None
-        else:
-            knocker = state.knock["knocker"]
-            defender = state.other[knocker]
-            winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
-            outcome, points = score.outcome, score.points
-        if winner is not None:
-            self.totals[winner] += points
-            self.wins[winner] += 1
-        self.records.append(RoundRecord(state.dealer, outcome, knocker, winner, points, score,
-                                        defender, dict(self.totals)))
-        self.next_dealer = winner or state.dealer  # R-3.2
-        leaders = [p for p, t in self.totals.items() if t >= self.rules.game_target]
-        if leaders:
-            self.winner = max(leaders, key=lambda p: self.totals[p])
+            return RoundRecord(dealer, "draw", None, None, 0, None, None, None)
+        knocker = state.knock["knocker"]
+        defender = state.other[knocker]
+        winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
+        return RoundRecord(dealer, score.outcome, knocker, winner, score.points, score,
+                           defender, None)
 
-    def final_bonuses(self) -> tuple[Bonus, ...]:
-        """Box bonuses, shutout doubling and the game bonus (R-8.2, R-8.3)."""
-        rules, winner = self.rules, self.winner
-        bonuses: list[Bonus] = []
-        shutout = all(t == 0 for p, t in self.totals.items() if p != winner)
-        if shutout and rules.shutout == "double":
-            bonuses.append(Bonus(winner, "shutout doubles the winner's round points",
-                                 self.totals[winner], "R-8.3"))
-        if rules.box_bonus:
-            for player, wins in self.wins.items():
-                if wins:
-                    bonuses.append(Bonus(player, f"box bonus: {wins} rounds won",
-                                         wins * rules.box_bonus, "R-8.2"))
-        game_bonus = rules.game_bonus
-        if shutout and rules.shutout == "game_bonus_200":
-            game_bonus = 200
-        if game_bonus:
-            doubled = shutout and rules.shutout == "game_bonus_200"
-            term = "game bonus (shutout)" if doubled else "game bonus"
-            bonuses.append(Bonus(winner, term, game_bonus, "R-8.3"))
-        return tuple(bonuses)
-
-    def next_move(self) -> NextMove:
-        state = self.current
-        if state is None or state.over:
-            round_index = len(self.log.rounds)
-            return NextMove(round_index, self.next_dealer, "deal", (), None, None)
-        phase = state.phase
-        actions = state.legal_actions()
-        hands = {p: mask_cards(m) for p, m in state.hands.items()}
-        if self.view is not None:
-            hands = {p: c for p, c in hands.items() if p == self.view}
-            if state.turn != self.view:
-                actions = _without_private_cards(actions)
-        return NextMove(state.index, state.turn, phase, tuple(actions), state.stock_count,
-                        state.pile[-1] if state.pile else None, hands)
+    def next_move(self) -> NextMove | tuple[NextMove, ...]:
+        unfinished = [state for state in self.current if not state.over]
+        round_index = len(self.log.rounds)
+        if not unfinished:
+            seat = self.match.seat()
+            return NextMove(round_index, seat.dealer, "deal", (), None, None)
+        moves = []
+        for state in unfinished:
+            actions = state.legal_actions()
+            hands = {p: mask_cards(m) for p, m in state.hands.items()}
+            if self.view is not None:
+                hands = {p: c for p, c in hands.items() if p == self.view}
+                if state.turn != self.view:
+                    actions = _without_private_cards(actions)
+            table = state.path[3] if len(state.path) > 2 else None
+            moves.append(NextMove(state.index, state.turn, state.phase, tuple(actions),
+                                  state.stock_count, state.pile[-1] if state.pile else None,
+                                  hands, table))
+        if isinstance(self.match, PartnershipMatch):
+            return tuple(moves)
+        return moves[0]
 
 
 def _without_private_cards(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -15,6 +15,8 @@ from .cards import CARD_NAMES, Card, mask_cards
 from .layoffs import best_defense
 from .scoring import score_round
 from .solver import best_arrangement, solve
+from .gamelog import PLAYERS_BY_VARIANT
+from .matches import PartnershipMatch, new_match
 from .variants import Rules, resolve_rules
 
 WALL = 2
@@ -27,43 +29,90 @@ def _names(cards) -> list[str]:
 def random_game(
     seed: int,
     rules: str | dict = "standard",
-    players: tuple[str, str] = ("ann", "bob"),
+    players: tuple[str, ...] | None = None,
     *,
     with_stock: bool | None = None,
-    max_rounds: int = 60,
+    max_rounds: int = 200,
 ) -> dict[str, Any]:
-    """A whole game (at most ``max_rounds`` deals) of legal random play, as a log."""
+    """A whole match (at most ``max_rounds`` deals) of legal random play, as a log.
+
+    Every preset is played: seating, dealers and the end of the match follow the variant's
+    bookkeeping (matches.py) (R-3.2, R-8, R-9).
+    """
     rng = random.Random(seed)
     resolved = resolve_rules(rules)
+    count = PLAYERS_BY_VARIANT[resolved.variant]
+    players = tuple(players or DEFAULT_PLAYERS[:count])
     log: dict[str, Any] = {"format": "ginrules-log/1", "rules": rules, "players": list(players),
                            "rounds": []}
-    totals = {p: 0 for p in players}
-    dealer = rng.choice(players)
+    roles = teams = None
+    if resolved.variant == "box":
+        order = rng.sample(players, 3)
+        roles = {"box": order[0], "captain": order[1], "sitter": order[2]}
+        log["roles"] = roles
+    if resolved.variant == "partnership":
+        teams = [[players[0], players[2]], [players[1], players[3]]]
+        log["teams"] = teams
+    match = new_match(resolved, list(players), roles=roles, teams=teams)
+    pairings = None
     for _ in range(max_rounds):
-        stock_given = rng.random() < 0.7 if with_stock is None else with_stock
-        deal = _Deal(rng, resolved, players, dealer, stock_given)
-        winner, points = deal.play()
-        log["rounds"].append(deal.table)
-        if winner is not None:
-            totals[winner] += points
-            dealer = winner
-        if max(totals.values()) >= resolved.game_target:
+        def stock_given() -> bool:
+            return rng.random() < 0.7 if with_stock is None else with_stock
+
+        if isinstance(match, PartnershipMatch):
+            if pairings is None:
+                first, second = teams
+                pairings = [(first[0], second[0]), (first[1], second[1])]
+                if rng.random() < 0.5:
+                    pairings = [(first[0], second[1]), (first[1], second[0])]
+            else:  # every player meets the other opponent (R-9.4)
+                (a, b), (c, d) = pairings
+                pairings = [(a, d), (c, b)]
+            tables, results = [], []
+            for pair in pairings:
+                dealer = rng.choice(pair)
+                deal = _Deal(rng, resolved, pair, _other(pair, dealer), dealer, stock_given())
+                results.append(deal.play())
+                tables.append(deal.table)
+            log["rounds"].append({"tables": tables})
+            match.record_tables(results, [frozenset(p) for p in pairings])
+        else:
+            seat = match.seat()
+            dealer = seat.dealer or rng.choice(players)
+            pair = seat.players or tuple(p for p in players if p != dealer)
+            first = seat.first or (_other(pair, dealer) if dealer in pair
+                                   else players[(players.index(dealer) + 1) % len(players)])
+            deal = _Deal(rng, resolved, pair, first, dealer, stock_given())
+            winner, points = deal.play()
+            log["rounds"].append(deal.table)
+            match.record(dealer, pair, winner, points)
+        if match.complete:
             break
     return log
+
+
+DEFAULT_PLAYERS = ("ann", "bob", "cy", "dee")
+
+
+def _other(pair, player):
+    return pair[1] if pair[0] == player else pair[0]
 
 
 class _Deal:
     """One deal played at random, recorded as a table of the log."""
 
-    def __init__(self, rng: random.Random, rules: Rules, players: tuple[str, str], dealer: str,
-                 with_stock: bool) -> None:
+    def __init__(self, rng: random.Random, rules: Rules, players: tuple[str, str], first: str,
+                 dealer: str, with_stock: bool) -> None:
+        """``first`` is offered the upcard first; ``dealer`` is the log's dealer (in cutthroat
+        the third player, who sits out)."""
         self.rng, self.rules, self.with_stock = rng, rules, with_stock
         deck = list(range(52))
         rng.shuffle(deck)
         self.other = {players[0]: players[1], players[1]: players[0]}
-        self.dealer, self.nondealer = dealer, self.other[dealer]
+        self.nondealer = first
+        self.dealer = self.other[first]
         self.hands: dict[str, set[Card]] = {self.nondealer: set(deck[:10]),
-                                           dealer: set(deck[10:20])}
+                                           self.dealer: set(deck[10:20])}
         self.upcard = deck[20]
         self.stock = deck[21:]
         self.pile = [self.upcard]
