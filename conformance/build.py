@@ -446,6 +446,87 @@ def game_cases():
     return cases
 
 
+# The family (R-9) -------------------------------------------------------------------------------
+
+MATCHES = "/v1/matches/score"
+
+
+def variant_cases():
+    from service.rules.replay import replay
+
+    cases = [
+        case("Hollywood: the worked example of R-9.1", ["R-9.1"],
+             post(MATCHES, {"rules": "hollywood", "players": ["bob", "alexandra"], "rounds": [
+                 {"winner": "bob", "points": 10}, {"winner": "alexandra", "points": 18},
+                 {"winner": "bob", "points": 30}, {"winner": "bob", "points": 4}]}),
+             checks=[eq("/totals/games/0/totals", {"bob": 44, "alexandra": 18}),
+                     eq("/totals/games/1/totals", {"bob": 34, "alexandra": 0}),
+                     eq("/totals/games/2/totals", {"bob": 4, "alexandra": 0}),
+                     eq("/rounds/3/credited", [0, 1, 2])]),
+        case("Hollywood: a player shut out of a game enters the next one win earlier", ["R-9.1"],
+             post(MATCHES, {"rules": {"preset": "hollywood", "game_target": 20},
+                            "players": ["bob", "alexandra"], "rounds": [
+                                {"winner": "bob", "points": 20}, {"winner": "alexandra", "points": 5},
+                                {"winner": "bob", "points": 25},
+                                {"winner": "alexandra", "points": 20}]}),
+             checks=[eq("/rounds/1/credited", [1]), eq("/rounds/3/credited", [2]),
+                     eq("/complete", True), eq("/winner", "bob")]),
+        case("box: roles after a win, a loss and a draw", ["R-9.2"],
+             post(MATCHES, {"rules": "box", "players": ["ann", "bob", "cy"],
+                            "roles": {"box": "ann", "captain": "bob", "sitter": "cy"},
+                            "rounds": [{"winner": "ann", "points": 10},
+                                       {"winner": "cy", "points": 15},
+                                       {"winner": None, "points": 0},
+                                       {"winner": "bob", "points": 5}]}),
+             checks=[eq("/rounds/1/roles", {"box": "ann", "captain": "cy", "sitter": "bob"}),
+                     eq("/rounds/2/roles", {"box": "cy", "captain": "bob", "sitter": "ann"}),
+                     eq("/rounds/3/roles", {"box": "cy", "captain": "bob", "sitter": "ann"}),
+                     eq("/totals", {"ann": 10, "bob": 5, "cy": 15})]),
+        case("box: the sitter never scores", ["R-9.2"],
+             post(MATCHES, {"rules": "box", "players": ["ann", "bob", "cy"],
+                            "roles": {"box": "ann", "captain": "bob", "sitter": "cy"},
+                            "rounds": [{"winner": "cy", "points": 10}]}), 422,
+             codes=["not_at_table"], pointers=["/rounds/0/winner"]),
+        case("cutthroat: the dealer sits out and cannot win", ["R-9.3"],
+             post(MATCHES, {"rules": "cutthroat", "players": ["ann", "bob", "cy"],
+                            "dealer": "ann", "rounds": [{"winner": "ann", "points": 10}]}), 422,
+             codes=["not_at_table"]),
+        case("cutthroat: the loser deals next, the winner plays on", ["R-9.3"],
+             post(MATCHES, {"rules": "cutthroat", "players": ["ann", "bob", "cy"],
+                            "dealer": "ann", "rounds": [{"winner": "bob", "points": 10},
+                                                        {"winner": "ann", "points": 12}]}),
+             checks=[eq("/totals", {"ann": 12, "bob": 10, "cy": 0})]),
+    ]
+    for tables, winner, points, label in [
+        ([("ann", 10), ("cy", 18)], "ann+cy", 28, "both tables won: the sum"),
+        ([("ann", 10), ("bob", 18)], "bob+dee", 8, "split tables: the difference"),
+        ([(None, 0), ("dee", 7)], "bob+dee", 7, "a drawn table counts nothing"),
+        ([("ann", 9), ("bob", 9)], None, 0, "equal results score nothing"),
+    ]:
+        cases.append(case(f"partnership: {label}", ["R-9.4"], post(MATCHES, {
+            "rules": "partnership", "players": ["ann", "bob", "cy", "dee"],
+            "teams": [["ann", "cy"], ["bob", "dee"]],
+            "rounds": [{"tables": [{"winner": w, "points": p} for w, p in tables]}]}),
+            checks=[eq("/rounds/0/result", {"winner": winner, "points": points})]))
+    for preset, rule in (("hollywood", "R-9.1"), ("box", "R-9.2"), ("cutthroat", "R-9.3"),
+                         ("partnership", "R-9.4")):
+        log = random_game(11, {"preset": preset, "game_target": 30}, with_stock=False)
+        result = replay(log)
+        cases.append(case(f"{preset}: a whole generated game replays as valid", [rule],
+                          post(REPLAY, log), checks=[eq("/valid", True), eq("/complete", True),
+                                                     eq("/winner", result.winner)]))
+    box = random_game(12, {"preset": "box", "game_target": 30}, with_stock=False)
+    box["rounds"][0]["dealer"] = box["roles"]["captain"]
+    cases.append(violation("box: the box deals every round", ["R-9.2"], box, "wrong_dealer",
+                           "/rounds/0/dealer"))
+    pairs = random_game(13, {"preset": "partnership", "game_target": 60}, with_stock=False)
+    if len(pairs["rounds"]) > 1:
+        pairs["rounds"][1] = copy.deepcopy(pairs["rounds"][0])
+        cases.append(violation("partnership: opponents alternate every round", ["R-9.4"], pairs,
+                               "wrong_pairing", "/rounds/1/tables"))
+    return cases
+
+
 # Generated corpora: expected answers from the exhaustive reference --------------------------
 
 def canonical_melds(melds):
@@ -523,6 +604,7 @@ def main():
     write("rules", "The presets and their options (R-10).", RULES_CASES)
     write("malformed", "Malformed and impossible requests.", MALFORMED)
     write("games", "Game logs replayed (R-3, R-4, R-8).", game_cases())
+    write("variants", "Hollywood, box, cutthroat and partnership (R-9).", variant_cases())
     write("deadwood-generated", "Seeded hands; answers from the exhaustive reference.",
           deadwood_corpus(rng))
     write("showdown-generated", "Seeded knock positions; answers from the exhaustive reference.",

@@ -13,8 +13,6 @@ from jsonschema import Draft202012Validator
 from service.cli import main
 from service.conformance import in_process, load_cases, run_case
 
-from .conformance_pending import PENDING_RULES
-
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "conformance"
 RULES_TEXT = (ROOT.parent / "shared" / "RULES.md")
@@ -48,9 +46,8 @@ def _rule_ids() -> set[str]:
 
 def test_every_rule_has_a_case():
     covered = {rule for case in load_cases(CASES) for rule in case.rule}
-    missing = _rule_ids() - covered - set(PENDING_RULES)
+    missing = _rule_ids() - covered
     assert not missing, f"rules without a conformance case: {sorted(missing)}"
-    assert not covered & set(PENDING_RULES), "a pending rule has cases now: drop it from pending"
 
 
 def test_the_corpus_passes_in_process():
