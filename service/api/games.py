@@ -123,6 +123,16 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
     return body
 
 
+def dump_ending(bonuses, margin: int | None) -> dict[str, Any]:
+    """What a finished game adds to its reply: the bonuses (R-8.2, R-8.3) and the margin."""
+    body: dict[str, Any] = {"bonuses": [
+        {"player": b.player, "term": b.term, "points": b.points, "rule": b.rule,
+         **({"game": b.game} if b.game is not None else {})} for b in bonuses]}
+    if margin is not None:
+        body["margin"] = margin
+    return body
+
+
 def dump_replay(result: Replay) -> dict[str, Any]:
     """The replay reply of GAMELOG.md."""
     body: dict[str, Any] = {
@@ -134,11 +144,7 @@ def dump_replay(result: Replay) -> dict[str, Any]:
         "winner": result.winner,
     }
     if result.complete:
-        body["bonuses"] = [{"player": b.player, "term": b.term, "points": b.points,
-                            "rule": b.rule, **({"game": b.game} if b.game is not None else {})}
-                           for b in result.bonuses]
-        if result.margin is not None:
-            body["margin"] = result.margin
+        body.update(dump_ending(result.bonuses, result.margin))
     if result.next is not None:
         body["next"] = dump_next(result.next)
     return body
@@ -180,9 +186,5 @@ def score_a_match():
         "winner": result.winner,
     }
     if result.complete:
-        body["bonuses"] = [{"player": b.player, "term": b.term, "points": b.points,
-                            "rule": b.rule, **({"game": b.game} if b.game is not None else {})}
-                           for b in result.bonuses]
-        if result.margin is not None:
-            body["margin"] = result.margin
+        body.update(dump_ending(result.bonuses, result.margin))
     return json_response(body)
