@@ -27,9 +27,34 @@ limit_request_line = 4096
 limit_request_fields = 64
 limit_request_field_size = 8190
 
+# One JSON object per request (with its X-Request-ID) on stdout; errors on stderr.
 accesslog = os.environ.get("GINRULES_ACCESS_LOG", "-")
 errorlog = "-"
 loglevel = os.environ.get("GINRULES_LOG_LEVEL", "info")
+logger_class = "service.serving.JsonAccessLogger"
+
+# /metrics adds up every worker's numbers from files in this folder (set before the app loads).
+from service.serving import (  # noqa: E402
+    drain_on_sigterm,
+    forget_worker,
+    prepare_metrics_dir,
+    remove_metrics_dir,
+)
+
+prepare_metrics_dir()
+
+
+def post_worker_init(worker):
+    """After SIGTERM a worker answers /readyz with 503 while it finishes its request."""
+    drain_on_sigterm()
+
+
+def child_exit(server, worker):
+    forget_worker(worker.pid)
+
+
+def on_exit(server):
+    remove_metrics_dir()
 
 # gunicorn's control socket (a file in the home folder) is not used: several servers of this
 # project may run side by side (tests, benchmarks), and it would be shared between them.

@@ -40,6 +40,9 @@ def test_analyze_reports_bad_cards_and_exits_2(capsys):
     assert "'ZZ'" in err and "position 0" in err
 
 
+SERVER_LOG: list = []
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -47,12 +50,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
     """``ginrules serve`` on a free loopback port, stopped with SIGTERM afterwards."""
     port = _free_port()
+    # The server's logs go to a file: a pipe nobody reads would fill up and stall the server.
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    SERVER_LOG.append(log)
+    output = open(log, "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=output, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "GINRULES_ACCESS_LOG": "-"},
     )
     base = f"http://127.0.0.1:{port}"
@@ -63,9 +70,8 @@ def server():
             break
         except requests.ConnectionError:
             if process.poll() is not None or time.monotonic() > deadline:
-                output = process.stdout.read() if process.poll() is not None else ""
                 process.kill()
-                pytest.fail(f"the server did not start: {output}")
+                pytest.fail(f"the server did not start: {log.read_text()[-2000:]}")
             time.sleep(0.1)
     yield base
     process.send_signal(signal.SIGTERM)
@@ -74,6 +80,8 @@ def server():
     except subprocess.TimeoutExpired:
         process.kill()
         raise
+    finally:
+        output.close()
 
 
 def _checked(response: requests.Response) -> requests.Response:
@@ -135,3 +143,22 @@ def test_the_client_calls_every_endpoint(server):
 def test_the_conformance_runner_passes_over_http(server, capsys):
     assert main(["conformance", "--url", server]) == 0
     assert ", 0 failed" in capsys.readouterr().out
+
+
+@pytest.mark.server
+def test_metrics_add_up_across_workers_and_logs_are_json_with_request_ids(server):
+    import json as json_module
+    import re
+
+    for number in range(20):
+        requests.get(server + "/healthz", headers={"X-Request-ID": f"probe-{number}"}, timeout=5)
+    text = requests.get(server + "/metrics", timeout=5).text
+    counted = sum(float(v) for v in re.findall(
+        r'ginrules_requests_total\{endpoint="/healthz",method="GET",status="200"\} (\S+)', text))
+    assert counted >= 20  # both workers' requests, summed
+    time.sleep(0.5)
+    lines = [json_module.loads(line) for line in SERVER_LOG[-1].read_text().splitlines()
+             if line.startswith("{")]
+    ids = {entry["request_id"] for entry in lines if entry["path"] == "/healthz"}
+    assert {f"probe-{n}" for n in range(20)} <= ids
+    assert all({"time", "method", "status", "duration_ms"} <= set(entry) for entry in lines)

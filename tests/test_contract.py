@@ -15,6 +15,8 @@ def test_openapi_yaml_is_a_valid_openapi_3_1_document():
 def test_every_operation_documents_its_success_and_error_replies_with_examples():
     for path, item in SPEC["paths"].items():
         for method, operation in item.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
             responses = operation["responses"]
             assert "200" in responses, f"{method} {path}"
             assert "405" in responses, f"{method} {path}"

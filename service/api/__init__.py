@@ -17,6 +17,7 @@ from .problems import ApiProblem, FieldError
 from .routes import v1
 from .showdown import showdown
 from .games import games, matches_blueprint
+from .observe import install as install_observability
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
@@ -61,6 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False
     app.json.compact = True
 
+    install_observability(app)
     app.register_blueprint(meta)
     app.register_blueprint(v1)
     app.register_blueprint(showdown)

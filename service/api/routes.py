@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, Response, current_app, request
 
 from ..rules import HAND_SIZES, RulesError, analyze_mask, parse_hand_mask
 from .body import json_body
@@ -60,3 +60,72 @@ def analyze_batch():
         "error_count": failed,
         "rules": dump_rules(rules),
     })
+
+
+_BOOL = {"true": True, "false": False}
+
+
+def _query_value(name: str, text: str):
+    """A rules option from a query string, typed as the option is (R-10); the text if not."""
+    from ..rules.variants import Rules
+
+    default = getattr(Rules(), name)
+    if isinstance(default, bool):
+        return _BOOL.get(text, text)
+    if name == "big_gin_bonus" and text == "null":
+        return None
+    if isinstance(default, int) or name == "big_gin_bonus":
+        return int(text) if text.lstrip("-").isdigit() and len(text) < 12 else text
+    return text
+
+
+@v1.get("/hands/<hand>/analysis")
+def analysis_by_url(hand: str):
+    """The analysis of ``/v1/hands/analyze`` at a cacheable URL: the hand as comma-separated
+    card codes, rules as query parameters; a strong ETag that does not depend on card order or
+    notation, and 304 for a matching If-None-Match without solving."""
+    from ..rules.variants import OPTION_NAMES
+
+    args = request.args
+    unknown = [name for name in args if name not in (*OPTION_NAMES, "preset", "upcard",
+                                                     "all_arrangements")]
+    if unknown:
+        errors = [FieldError(f"?{name}", "unknown_field", f"unknown query parameter {name!r}")
+                  for name in unknown]
+        raise ApiProblem(400, "invalid_request", errors[0].detail, errors)
+    all_arrangements = _BOOL.get(args.get("all_arrangements", "false"))
+    if all_arrangements is None:
+        detail = "all_arrangements is true or false"
+        raise ApiProblem(400, "invalid_request", detail,
+                         [FieldError("?all_arrangements", "wrong_type", detail)])
+    spec = {name: _query_value(name, value) for name, value in args.items()
+            if name in OPTION_NAMES}
+    spec["preset"] = args.get("preset", "standard")
+    faults = Faults()
+    tokens = hand.split(",") if hand else []
+    mask = faults.take(("hand",), parse_hand_mask, tokens, HAND_SIZES)
+    rules, upcard, _ = faults.rules_and_limit({"rules": spec, "upcard": args.get("upcard")})
+    # Faults of query parameters are named "?name" in the pointer field.
+    faults.errors = [FieldError("?" + e.pointer[len("/rules/"):], e.code, e.detail, e.rule)
+                     if e.pointer.startswith("/rules/") else
+                     FieldError("?upcard", e.code, e.detail, e.rule) if e.pointer == "/upcard"
+                     else e for e in faults.errors]
+    faults.check()
+    etag = _etag(mask, rules, upcard, all_arrangements)
+    headers = {"ETag": f'"{etag}"', "Cache-Control": "public, max-age=86400"}
+    if etag in request.if_none_match:
+        return Response(status=304, headers=headers)
+    analysis = analyze_mask(mask, rules, upcard=upcard, all_arrangements=all_arrangements)
+    response = json_response(dump_analysis(analysis))
+    response.headers.update(headers)
+    return response
+
+
+def _etag(mask: int, rules, upcard, all_arrangements: bool) -> str:
+    """A strong validator of the reply: the card set, the rules, the options, the version."""
+    import hashlib
+
+    from .meta import service_version
+
+    key = f"{service_version()}|{mask}|{sorted(dump_rules(rules).items())}|{upcard}|{all_arrangements}"
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
