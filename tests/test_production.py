@@ -77,3 +77,36 @@ def test_analysis_by_url_faults(client, url, status, pointer):
     reply = client.get(url)
     assert reply.status_code == status
     assert pointer in [e["pointer"] for e in reply.get_json()["errors"]]
+
+
+def test_rate_limiting_is_off_by_default(client):
+    for _ in range(30):
+        assert client.get(f"/v1/hands/{TEN}/analysis").status_code == 200
+
+
+def test_rate_limiting_answers_429_with_retry_after():
+    from service.api import create_app
+
+    from .conftest import ContractClient
+
+    app = create_app({"RATE_LIMIT": "3/m"})
+    app.test_client_class = ContractClient
+    limited = app.test_client()
+    codes = [limited.get(f"/v1/hands/{TEN}/analysis").status_code for _ in range(5)]
+    assert codes == [200, 200, 200, 429, 429]
+    reply = limited.get(f"/v1/hands/{TEN}/analysis")
+    assert reply.mimetype == "application/problem+json"
+    assert reply.get_json()["code"] == "rate_limited"
+    assert 1 <= int(reply.headers["Retry-After"]) <= 20
+    assert limited.get("/healthz").status_code == 200  # never limited
+
+
+def test_token_buckets_refill():
+    from service.api.ratelimit import TokenBuckets, parse_rate
+
+    assert parse_rate("600/m") == (600.0, 10.0)
+    buckets = TokenBuckets(2, 1.0)
+    assert [buckets.take("a", now=0.0) for _ in range(3)] == [0.0, 0.0, 1.0]
+    assert buckets.take("a", now=1.0) == 0.0 and buckets.take("b", now=1.0) == 0.0
+    with pytest.raises(ValueError):
+        parse_rate("fast")

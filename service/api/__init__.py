@@ -18,6 +18,7 @@ from .routes import v1
 from .showdown import showdown
 from .games import games, matches_blueprint
 from .observe import install as install_observability
+from .ratelimit import install as install_rate_limit
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
@@ -29,6 +30,7 @@ _HTTP_CODES = {
     413: "payload_too_large",
     414: "uri_too_long",
     415: "unsupported_media_type",
+    429: "rate_limited",
     431: "headers_too_large",
 }
 
@@ -63,6 +65,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.compact = True
 
     install_observability(app)
+    install_rate_limit(app)
     app.register_blueprint(meta)
     app.register_blueprint(v1)
     app.register_blueprint(showdown)
