@@ -116,3 +116,60 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# The real server (gunicorn via `ginrules serve`) on a free loopback port -------------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+import requests  # noqa: E402
+
+SERVER_LOG: list = []
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """``ginrules serve`` on a free loopback port, stopped with SIGTERM afterwards."""
+    port = _free_port()
+    # The server's logs go to a file: a pipe nobody reads would fill up and stall the server.
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    SERVER_LOG.append(log)
+    output = open(log, "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
+        stdout=output, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "GINRULES_ACCESS_LOG": "-"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            requests.get(base + "/healthz", timeout=1)
+            break
+        except requests.ConnectionError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"the server did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.1)
+    yield base
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
+    finally:
+        output.close()
+
+

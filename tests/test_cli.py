@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 
 import pytest
@@ -16,7 +11,7 @@ from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAP
 
 from service.cli import main
 
-from .conftest import OPENAPI, SPEC
+from .conftest import OPENAPI, SERVER_LOG, SPEC
 
 
 def test_analyze_prints_the_arrangement(capsys):
@@ -38,50 +33,6 @@ def test_analyze_reports_bad_cards_and_exits_2(capsys):
     assert main(["analyze", "AS", "AS", "ZZ"]) == 2
     err = capsys.readouterr().err
     assert "'ZZ'" in err and "position 0" in err
-
-
-SERVER_LOG: list = []
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """``ginrules serve`` on a free loopback port, stopped with SIGTERM afterwards."""
-    port = _free_port()
-    # The server's logs go to a file: a pipe nobody reads would fill up and stall the server.
-    log = tmp_path_factory.mktemp("server") / "server.log"
-    SERVER_LOG.append(log)
-    output = open(log, "w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
-        stdout=output, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "GINRULES_ACCESS_LOG": "-"},
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            requests.get(base + "/healthz", timeout=1)
-            break
-        except requests.ConnectionError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"the server did not start: {log.read_text()[-2000:]}")
-            time.sleep(0.1)
-    yield base
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        raise
-    finally:
-        output.close()
 
 
 def _checked(response: requests.Response) -> requests.Response:

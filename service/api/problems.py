@@ -17,6 +17,8 @@ from flask import Response
 from ..rules.errors import Problem
 
 PROBLEM_TYPE = "urn:ginrules:problem:"
+MAX_ERRORS = 100
+"""Faults listed in one problem; a request with more gets a last entry counting the rest."""
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
 
@@ -60,13 +62,18 @@ class ApiProblem(Exception):
     headers: dict[str, str] = field(default_factory=dict)
 
     def as_json(self) -> dict:
+        errors = self.errors
+        if len(errors) > MAX_ERRORS:
+            hidden = len(errors) - MAX_ERRORS
+            errors = errors[:MAX_ERRORS] + [FieldError(
+                "", "too_many_errors", f"{hidden} more faults are not listed")]
         return {
             "type": PROBLEM_TYPE + self.code,
             "title": HTTPStatus(self.status).phrase,
             "status": self.status,
             "code": self.code,
             "detail": self.detail,
-            "errors": [e.as_json() for e in self.errors],
+            "errors": [e.as_json() for e in errors],
         }
 
     def response(self) -> Response:
@@ -84,5 +91,7 @@ def unprocessable(errors: list[FieldError]) -> ApiProblem:
     """A 422 for a request that is well-formed but names an impossible hand, rules, ..."""
     codes = {e.code for e in errors}
     code = codes.pop() if len(codes) == 1 else "unprocessable_request"
-    detail = "; ".join(f"{e.pointer or '/'}: {e.detail}" for e in errors)
+    detail = "; ".join(f"{e.pointer or '/'}: {e.detail}" for e in errors[:5])
+    if len(errors) > 5:
+        detail += f"; and {len(errors) - 5} more"
     return ApiProblem(422, code, detail, errors)

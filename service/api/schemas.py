@@ -214,7 +214,9 @@ def load(schema: Schema, body: Any) -> dict[str, Any]:
         return schema.load(body)
     except ValidationError as error:
         errors = _flatten(error.messages)
-        detail = "; ".join(f"{e.pointer}: {e.detail}" for e in errors)
+        detail = "; ".join(f"{e.pointer}: {e.detail}" for e in errors[:5])
+        if len(errors) > 5:
+            detail += f"; and {len(errors) - 5} more"
         raise ApiProblem(400, "invalid_request", detail, errors) from None
 
 
