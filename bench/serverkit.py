@@ -1,0 +1,129 @@
+"""Shared helpers of the server benchmarks: start `ginrules serve` on loopback, run wrk, stop.
+
+Nothing here talks to any address but 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from service.rules.cards import CARD_NAMES  # noqa: E402
+
+ANALYZE_LUA = """
+local bodies = {}
+for line in io.lines("%(bodies)s") do bodies[#bodies + 1] = line end
+local i = 0
+local pause = %(pause)s
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+request = function()
+  i = i %% #bodies + 1
+  return wrk.format(nil, "/v1/hands/analyze", nil, bodies[i])
+end
+delay = function()
+  return pause
+end
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`ginrules serve` on a free loopback port, for the duration of a `with` block."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.workers = workers
+        self.process: subprocess.Popen | None = None
+
+    def __enter__(self) -> "Server":
+        command = [sys.executable, "-m", "service.cli", "serve", "--port", str(self.port)]
+        if self.workers:
+            command += ["--workers", str(self.workers)]
+        env = {**os.environ, "GINRULES_ACCESS_LOG": "/dev/null", "GINRULES_LOG_LEVEL": "warning"}
+        self.process = subprocess.Popen(command, cwd=ROOT, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.base + "/healthz", timeout=1).read()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise SystemExit("the server did not answer within 30 s")
+
+    def worker_pids(self) -> list[int]:
+        out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True,
+                             text=True).stdout
+        return [int(pid) for pid in out.split()]
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def hand_bodies(folder: Path, size: int = 10, count: int = 5000, seed: int = 2026) -> Path:
+    rng = random.Random(seed)
+    hands = {frozenset(rng.sample(range(52), size)) for _ in range(count + 200)}
+    path = folder / "bodies.jsonl"
+    path.write_text("".join(json.dumps({"hand": [CARD_NAMES[c] for c in sorted(h)]}) + "\n"
+                            for h in list(hands)[:count]))
+    return path
+
+
+def wrk(url: str, seconds: int, connections: int, script: Path | None = None) -> dict:
+    """Run wrk; its rate, latency percentiles and errors."""
+    command = ["wrk", f"-t{min(connections, 2)}", f"-c{connections}", f"-d{seconds}s",
+               "--latency", "--timeout", "5s"]
+    if script:
+        command += ["-s", str(script)]
+    out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    result = {"rate": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+              "requests": int(re.search(r"(\d+) requests in", out).group(1)), "raw": out}
+    for label in ("50", "99"):
+        found = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)", out)
+        value, unit = float(found.group(1)), found.group(2)
+        result[f"p{label}_ms"] = value / 1000 if unit == "us" else value * 1000 if unit == "s" \
+            else value
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    result["errors"] = (sum(int(x) for x in errors.groups()) if errors else 0) + (
+        int(non2xx.group(1)) if non2xx else 0)
+    return result
+
+
+def analyze_script(folder: Path, pause_ms: float = 0) -> Path:
+    script = folder / "analyze.lua"
+    script.write_text(ANALYZE_LUA % {"bodies": hand_bodies(folder), "pause": pause_ms})
+    return script
+
+
+def scratch() -> tempfile.TemporaryDirectory:
+    return tempfile.TemporaryDirectory(prefix="ginrules-bench-")
