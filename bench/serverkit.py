@@ -119,9 +119,11 @@ def wrk(url: str, seconds: int, connections: int, script: Path | None = None) ->
     return result
 
 
-def analyze_script(folder: Path, pause_ms: float = 0) -> Path:
+def analyze_script(folder: Path, pause_ms: float = 0, size: int = 10, seed: int = 2026) -> Path:
+    """A wrk script cycling through distinct seeded hands, pausing ``pause_ms`` between requests."""
     script = folder / "analyze.lua"
-    script.write_text(ANALYZE_LUA % {"bodies": hand_bodies(folder), "pause": pause_ms})
+    bodies = hand_bodies(folder, size=size, seed=seed)
+    script.write_text(ANALYZE_LUA % {"bodies": bodies, "pause": pause_ms})
     return script
 
 

@@ -65,70 +65,66 @@ class RulesValue(fields.Field):
         return value
 
 
-class CardTokens(fields.Field):
-    """A JSON array of strings (card tokens); what they name is checked by the rules core.
+class ShapedList(fields.Field):
+    """A JSON array whose items must each pass :meth:`item_ok` (shape only), checked in one pass;
+    each item that does not is reported at its index with the ``item`` message."""
 
-    One pass over the array, reporting each element that is not a string at its index.
-    """
+    default_error_messages = {"invalid": "Not a valid list.", "item": "Not a valid item."}
 
-    default_error_messages = {"invalid": "Not a valid list.", "item": "Not a valid string."}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[str]:
-        if not isinstance(value, list):
-            raise self.make_error("invalid")
-        bad = [i for i, token in enumerate(value) if not isinstance(token, str)]
-        if bad:
-            raise ValidationError({i: [self.error_messages["item"]] for i in bad})
-        return value
-
-
-class MeldsValue(fields.Field):
-    """A JSON array of melds, each a list of card strings or ``{"kind", "cards"}`` (shape only)."""
-
-    default_error_messages = {
-        "invalid": "Not a valid list.",
-        "meld": 'A meld is a list of card codes or {"kind": "set" | "run", "cards": [...]}.',
-    }
+    @staticmethod
+    def item_ok(item: Any) -> bool:
+        raise NotImplementedError
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
         if not isinstance(value, list):
             raise self.make_error("invalid")
-        bad = {i: [self.error_messages["meld"]] for i, meld in enumerate(value)
-               if not _is_meld_shape(meld)}
+        bad = [i for i, item in enumerate(value) if not self.item_ok(item)]
         if bad:
-            raise ValidationError(bad)
+            raise ValidationError({i: [self.error_messages["item"]] for i in bad})
         return value
-
-
-def _is_meld_shape(value: Any) -> bool:
-    if isinstance(value, dict):
-        return (set(value) == {"kind", "cards"} and isinstance(value["kind"], str)
-                and _strings(value["cards"]))
-    return _strings(value)
 
 
 def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
-class LayoffsValue(fields.Field):
+class CardTokens(ShapedList):
+    """A JSON array of strings (card tokens); what they name is checked by the rules core."""
+
+    default_error_messages = {"item": "Not a valid string."}
+
+    @staticmethod
+    def item_ok(item: Any) -> bool:
+        return isinstance(item, str)
+
+
+class MeldsValue(ShapedList):
+    """A JSON array of melds, each a list of card strings or ``{"kind", "cards"}`` (shape only)."""
+
+    default_error_messages = {
+        "item": 'A meld is a list of card codes or {"kind": "set" | "run", "cards": [...]}.',
+    }
+
+    @staticmethod
+    def item_ok(item: Any) -> bool:
+        if isinstance(item, dict):
+            return (set(item) == {"kind", "cards"} and isinstance(item["kind"], str)
+                    and _strings(item["cards"]))
+        return _strings(item)
+
+
+class LayoffsValue(ShapedList):
     """A JSON array of ``{"card": code, "meld": index}`` (shape only)."""
 
     default_error_messages = {
-        "invalid": "Not a valid list.",
-        "layoff": 'A layoff is {"card": card code, "meld": index of a knocker meld}.',
+        "item": 'A layoff is {"card": card code, "meld": index of a knocker meld}.',
     }
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
-        if not isinstance(value, list):
-            raise self.make_error("invalid")
-        bad = {i: [self.error_messages["layoff"]] for i, item in enumerate(value)
-               if not (isinstance(item, dict) and set(item) == {"card", "meld"}
-                       and isinstance(item["card"], str) and isinstance(item["meld"], int)
-                       and not isinstance(item["meld"], bool) and item["meld"] >= 0)}
-        if bad:
-            raise ValidationError(bad)
-        return value
+    @staticmethod
+    def item_ok(item: Any) -> bool:
+        return (isinstance(item, dict) and set(item) == {"card", "meld"}
+                and isinstance(item["card"], str) and isinstance(item["meld"], int)
+                and not isinstance(item["meld"], bool) and item["meld"] >= 0)
 
 
 class RequestSchema(Schema):

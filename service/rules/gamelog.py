@@ -12,20 +12,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, bad_card_detail, card_or_none, describe_token
-from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
+from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem
 from .layoffs import Layoff, parse_layoffs
-from .matches import check_roles_and_teams
-from .variants import Rules, resolve_rules
+from .matches import PLAYERS_BY_VARIANT, read_header  # noqa: F401 - re-exported
+from .variants import Rules
 
 FORMAT = "ginrules-log/1"
 MAX_ROUNDS = 500
 """Rounds (deals) in one log; a two-player game to 100 needs far fewer."""
 MAX_ACTIONS = 200
 """Actions in one round; a round ends by the wall after at most about 70."""
-MAX_NAME = 64
-"""Characters in a player name."""
 ACTIONS = ("pass", "draw", "discard", "knock", "lay_down")
-PLAYERS_BY_VARIANT = {"two_player": 2, "hollywood": 2, "box": 3, "cutthroat": 3, "partnership": 4}
 
 _MISSING = object()
 
@@ -126,32 +123,7 @@ def read_log(document: Any) -> GameLog:
     fmt = reader.field(document, "format", (), str, required=False)
     if fmt is not None and fmt != FORMAT:
         reader.fault(("format",), "unknown_format", f"format must be {FORMAT!r}, got {fmt[:40]!r}")
-    rules = None
-    if "rules" not in document:
-        reader.fault(("rules",), "required", "rules is required (a preset name or an object)")
-    else:
-        try:
-            rules = resolve_rules(document["rules"])
-        except RulesError as error:
-            reader.problems += [Problem(("rules",) + p.path, p.code, p.detail, p.rule)
-                                for p in error.problems]
-    players = reader.field(document, "players", (), list)
-    if players is not None:
-        if not all(isinstance(p, str) and 0 < len(p) <= MAX_NAME for p in players):
-            reader.fault(("players",), "wrong_type",
-                         f"players are names: strings of 1 to {MAX_NAME} characters")
-            players = None
-        elif len(set(players)) != len(players):
-            reader.fault(("players",), "duplicate_player", "player names must be unique")
-            players = None
-        elif rules is not None and len(players) != PLAYERS_BY_VARIANT[rules.variant]:
-            reader.fault(("players",), "wrong_player_count",
-                         f"the {rules.preset} preset is played by "
-                         f"{PLAYERS_BY_VARIANT[rules.variant]} players, got {len(players)}")
-            players = None
-    roles, teams = document.get("roles"), document.get("teams")
-    if rules is not None and players is not None:
-        check_roles_and_teams(rules, players, roles, teams, reader.problems)
+    rules, players = read_header(document, reader.problems)
     partnership = rules is not None and rules.variant == "partnership"
     rounds_value = reader.field(document, "rounds", (), list)
     rounds: list[Table] = []
@@ -178,7 +150,8 @@ def read_log(document: Any) -> GameLog:
                 rounds.append(table)
     if reader.problems:
         raise InvalidLogError("; ".join(p.detail for p in reader.problems[:20]), reader.problems)
-    return GameLog(rules, tuple(players), tuple(rounds), roles, teams)
+    return GameLog(rules, tuple(players), tuple(rounds), document.get("roles"),
+                   document.get("teams"))
 
 
 def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:

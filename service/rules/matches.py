@@ -304,6 +304,51 @@ def new_match(rules: Rules, players: list[str], *, roles: dict | None = None,
     return Match(rules, players)
 
 
+PLAYERS_BY_VARIANT = {"two_player": 2, "hollywood": 2, "box": 3, "cutthroat": 3, "partnership": 4}
+"""Players of each variant (GAMELOG.md)."""
+MAX_NAME = 64
+"""Characters in a player name."""
+
+
+def read_header(document: dict[str, Any], problems: list[Problem]
+                ) -> tuple[Rules | None, list[str] | None]:
+    """The rules, players, roles and teams of a log or a match score, every fault recorded."""
+    from .errors import RulesError
+    from .variants import resolve_rules
+
+    rules = None
+    if "rules" not in document:
+        problems.append(Problem(("rules",), "required",
+                                "rules is required (a preset name or an object)"))
+    else:
+        try:
+            rules = resolve_rules(document["rules"])
+        except RulesError as error:
+            problems += [Problem(("rules",) + p.path, p.code, p.detail, p.rule)
+                         for p in error.problems]
+    players = document.get("players")
+    if "players" not in document:
+        problems.append(Problem(("players",), "required", "players is required"))
+        players = None
+    elif not (isinstance(players, list)
+              and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME for p in players)):
+        problems.append(Problem(("players",), "wrong_type",
+                                f"players are names: strings of 1 to {MAX_NAME} characters"))
+        players = None
+    elif len(set(players)) != len(players):
+        problems.append(Problem(("players",), "duplicate_player", "player names must be unique"))
+        players = None
+    elif rules is not None and len(players) != PLAYERS_BY_VARIANT[rules.variant]:
+        problems.append(Problem(("players",), "wrong_player_count",
+                                f"the {rules.preset} preset is played by "
+                                f"{PLAYERS_BY_VARIANT[rules.variant]} players, got {len(players)}"))
+        players = None
+    if rules is not None and players is not None:
+        check_roles_and_teams(rules, players, document.get("roles"), document.get("teams"),
+                              problems)
+    return rules, players
+
+
 def check_roles_and_teams(rules: Rules, players: list[str], roles: Any, teams: Any,
                           problems: list[Problem]) -> None:
     """Form checks of ``roles`` (box) and ``teams`` (partnership) (GAMELOG.md)."""
@@ -404,33 +449,11 @@ MAX_FACT_ROUNDS = 2000
 
 def score_match_document(document: dict[str, Any]) -> MatchScore:
     """Check a ``/v1/matches/score`` body (rules, players, roles/teams, round facts) and score it."""
-    from .errors import LogTooLargeError, RulesError
-    from .variants import resolve_rules
-    from .gamelog import PLAYERS_BY_VARIANT, MAX_NAME
+    from .errors import LogTooLargeError
 
     problems: list[Problem] = []
-    rules = None
-    try:
-        rules = resolve_rules(document.get("rules"))
-    except RulesError as error:
-        problems += [Problem(("rules",) + p.path, p.code, p.detail, p.rule)
-                     for p in error.problems]
-    players = document.get("players")
-    if not (isinstance(players, list) and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME
-                                              for p in players)):
-        problems.append(Problem(("players",), "wrong_type", "players are names"))
-        players = None
-    elif len(set(players)) != len(players):
-        problems.append(Problem(("players",), "duplicate_player", "player names must be unique"))
-        players = None
-    elif rules is not None and len(players) != PLAYERS_BY_VARIANT[rules.variant]:
-        problems.append(Problem(("players",), "wrong_player_count",
-                                f"the {rules.preset} preset is played by "
-                                f"{PLAYERS_BY_VARIANT[rules.variant]} players, got {len(players)}"))
-        players = None
+    rules, players = read_header(document, problems)
     if rules is not None and players is not None:
-        check_roles_and_teams(rules, players, document.get("roles"), document.get("teams"),
-                              problems)
         dealer = document.get("dealer")
         if dealer is not None and dealer not in players:
             problems.append(Problem(("dealer",), "not_a_player", "dealer names a player"))
