@@ -71,6 +71,7 @@ def dump_round(record: RoundRecord | PartnershipRound) -> dict[str, Any]:
             "tables": [{"dealer": t.dealer, "result": dump_result(t)} for t in record.tables],
             "result": {"winner": record.winner, "points": record.points},
             "totals": record.totals,
+            **({"provisional": True} if record.provisional else {}),
         }
     return dump_round_record(record)
 
@@ -91,7 +92,10 @@ def dump_round_record(record: RoundRecord) -> dict[str, Any]:
         })
         if score.warnings:
             result["warnings"] = [dump_violation(w) for w in score.warnings]
-    return {"dealer": record.dealer, "result": result, **record.extra, "totals": record.totals}
+    entry = {"dealer": record.dealer, "result": result, **record.extra, "totals": record.totals}
+    if record.provisional:
+        entry["provisional"] = True
+    return entry
 
 
 def dump_next(move: NextMove | tuple[NextMove, ...]) -> dict[str, Any]:
@@ -109,6 +113,10 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
         for key in ("card", "discard"):
             if key in entry and entry[key] is not None:
                 entry[key] = CARD_NAMES[entry[key]]
+        if "knocker_melds" in entry:
+            entry["knocker_melds"] = [dump_meld(m) for m in entry["knocker_melds"]]
+        if "layable" in entry:
+            entry["layable"] = dump_layoffs(entry["layable"])
         actions.append(entry)
     body: dict[str, Any] = {
         "round": move.round,

@@ -58,6 +58,11 @@ def _spellings() -> dict[str, Card]:
 
 _SPELLINGS: dict[str, Card] = _spellings()
 _SPELLING_BITS: dict[str, int] = {token: 1 << card for token, card in _SPELLINGS.items()}
+CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),
+                 key=lambda token, card=card: token != CARD_NAMES[card]))
+    for card in CARDS)
+"""Every accepted spelling of each card (R-1.4), the canonical code first."""
 
 
 def card_name(card: Card) -> str:

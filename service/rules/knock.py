@@ -36,11 +36,14 @@ class KnockCheck:
 
 
 def declared_arrangement(spread: int, melds: tuple[Meld, ...]) -> Arrangement:
-    """The arrangement of the spread cards with the given melds; the rest is deadwood."""
+    """The spread cards with the melds as declared, in the declared order; the rest deadwood.
+
+    The order is kept because layoffs name the knocker's melds by their declared index (R-6.1).
+    """
     melded = 0
     for meld in melds:
         melded |= meld.mask
-    return Arrangement.of(melds, mask_cards(spread & ~melded))
+    return Arrangement.declared(melds, mask_cards(spread & ~melded))
 
 
 def meld_cards_outside(spread: int, melds: tuple[Meld, ...], discard: Card | None,

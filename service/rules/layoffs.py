@@ -85,8 +85,14 @@ def _options(meld: Meld, index: int, defender: int) -> list[tuple[int, tuple[Lay
 
 
 def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int):
-    """Every legal set of layoffs: (cards mask, layoffs in playable order), each card once."""
-    per_meld = [_options(meld, index, defender) for index, meld in enumerate(knocker_melds)]
+    """Every legal set of layoffs: (cards mask, layoffs in playable order), each card once.
+
+    The melds are taken in canonical meld order (their indexes stay the client's), so which
+    combination comes first, and the order of its layoffs, does not depend on the order in
+    which the knocker's melds were listed.
+    """
+    order = sorted(range(len(knocker_melds)), key=lambda index: knocker_melds[index].cards)
+    per_meld = [_options(knocker_melds[index], index, defender) for index in order]
     for combination in product(*per_meld):
         mask = 0
         clash = False
@@ -108,10 +114,22 @@ def layable_cards(knocker_melds: tuple[Meld, ...], defender: int) -> tuple[Card,
     return mask_cards(mask)
 
 
+def layable_by_meld(knocker_melds: tuple[Meld, ...], defender: int) -> tuple[Layoff, ...]:
+    """Each defender card that some legal play could lay off, once per meld it could go on
+    (R-6.1, R-6.2); in card order, then canonical meld order, whatever the melds' order."""
+    pairs = set()
+    for index, meld in enumerate(knocker_melds):
+        for cards, _ in _options(meld, index, defender):
+            pairs.update((card, index) for card in mask_cards(cards))
+    ordered = sorted(pairs, key=lambda pair: (pair[0], knocker_melds[pair[1]].cards))
+    return tuple(Layoff(card, index) for card, index in ordered)
+
+
 def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = False) -> Defense:
     """The defender's spread with the least deadwood (R-6.4); no layoffs against gin (R-6.3).
 
-    Ties go to the fewest cards laid off, then to the first combination in meld order.
+    Ties go to the fewest cards laid off, then to the first combination in canonical meld
+    order (see :func:`layoff_combinations`).
     """
     if gin or not knocker_melds:
         return Defense(best_arrangement(defender), ())

@@ -188,10 +188,16 @@ class HollywoodMatch(Match):
         return max(set(won), key=won.count)
 
     def running_totals(self):
-        return {"games": [dict(g.totals) for g in self.games]}
+        """After a round: each game's round points so far, its winner, whether it closed."""
+        return self._games(final=False)
 
     def totals(self):
-        return {"games": [{"totals": g.final_totals() if g.closed else dict(g.totals),
+        return self._games(final=True)
+
+    def _games(self, *, final: bool):
+        """Hollywood totals, one shape for rounds and the end (GAMELOG.md); ``final`` adds a
+        closed game's bonuses (R-8.2, R-8.3)."""
+        return {"games": [{"totals": g.final_totals() if final and g.closed else dict(g.totals),
                            "winner": g.winner, "closed": g.closed} for g in self.games]}
 
     def bonuses(self) -> list[Bonus]:

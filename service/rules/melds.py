@@ -88,8 +88,10 @@ def meld_kind(cards: tuple[Card, ...]) -> MeldKind | None:
 class Arrangement:
     """A hand split into disjoint melds and deadwood (R-2.3, R-2.4).
 
-    ``melds`` are sorted (see :class:`Meld`), ``deadwood`` is in canonical card order and
-    ``deadwood_count`` is the sum of the deadwood cards' values.
+    ``melds`` are sorted (see :class:`Meld`) when the service chose them, and in the client's
+    order when a client declared them (:meth:`declared`), so that meld indexes keep meaning
+    what the client meant; ``deadwood`` is in canonical card order and ``deadwood_count`` is
+    the sum of the deadwood cards' values.
     """
 
     melds: tuple[Meld, ...]
@@ -110,6 +112,12 @@ class Arrangement:
             dead,
             sum(CARD_VALUES[c] for c in dead),
         )
+
+    @classmethod
+    def declared(cls, melds: Iterable[Meld], deadwood: Iterable[Card]) -> "Arrangement":
+        """An arrangement a client declared: its melds in the order given, deadwood canonical."""
+        dead = canonical(deadwood)
+        return cls(tuple(melds), dead, sum(CARD_VALUES[c] for c in dead))
 
     def __repr__(self) -> str:
         melds = ", ".join(" ".join(m.names()) for m in self.melds)

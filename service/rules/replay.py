@@ -15,6 +15,7 @@ from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, InvalidMeldError, Problem
 from .gamelog import Action, GameLog, Table, read_log
 from .knock import check_knock
+from .layoffs import Layoff, layable_by_meld
 from .matches import Bonus, BoxMatch, CutthroatMatch, PartnershipMatch, new_match
 from .melds import Meld, parse_melds
 from .scoring import RoundScore, score_round
@@ -46,6 +47,9 @@ class RoundRecord:
     totals: Any
     extra: dict[str, Any] = field(default_factory=dict)
     """Variant fields of the round's entry: ``roles`` (box), ``credited`` (Hollywood)."""
+    provisional: bool = False
+    """The log ends at this knock before the defender's lay_down: the result is the one with
+    the defender's best reply (R-6.4) until the defender lays down."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,7 @@ class PartnershipRound:
     winner: str | None
     points: int
     totals: Any
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,6 +122,8 @@ class _Round:
         self.limit = rules.knock_limit_for(table.upcard)
         self.knock: dict[str, Any] | None = None
         self.over = False
+        self.pending = False
+        """The log ends at a knock that is not gin: the defender's lay_down may follow."""
         self.score: RoundScore | None = None
 
     # Actions -----------------------------------------------------------------------------
@@ -279,6 +286,8 @@ class _Round:
     # What may come next ---------------------------------------------------------------------
 
     def legal_actions(self) -> list[dict[str, Any]]:
+        if self.pending:
+            return [self._lay_down_option()]
         if self.phase == "first_turn":
             return [{"action": "pass"},
                     {"action": "draw", "source": "discard", "card": self.pile[-1]}]
@@ -297,6 +306,23 @@ class _Round:
         if self.rules.big_gin_bonus is not None and solution.all_melded():
             actions.append({"action": "knock", "discard": None})
         return actions
+
+    def _lay_down_option(self) -> dict[str, Any]:
+        """The defender's lay_down after a knock that is not gin (R-6.1): the knocker's melds
+        as scored, and every card that some play could lay off, with the meld it goes on.
+
+        Layoffs name the knock's declared melds, so after a knock without declared melds only
+        the defender's own melds may be laid down (GAMELOG.md)."""
+        knocker_melds = self.score.knocker.melds
+        layable: tuple[Layoff, ...] = ()
+        if self.knock["melds"] is not None:
+            defender = self.hands[self.other[self.knock["knocker"]]]
+            layable = layable_by_meld(knocker_melds, defender)
+        return {"action": "lay_down", "knocker_melds": knocker_melds, "layable": layable}
+
+    @property
+    def defender(self) -> str | None:
+        return None if self.knock is None else self.other[self.knock["knocker"]]
 
 
 def _mask(cards) -> int:
@@ -334,15 +360,33 @@ class _Replayer:
                 else:
                     self.play_round(index, entry)
         except _Violation as violation:
-            violations = (violation.problem,)
+            violations = (self._private(violation.problem),)
         match = self.match
+        # A knock awaiting the defender's lay_down is provisional, so the game is not over
+        # yet even when its provisional result would end it.
+        pending = any(state.pending for state in self.current)
+        complete = match.complete and not pending
         return Replay(
             valid=not violations, violations=violations, rounds=tuple(self.records),
-            totals=match.totals(), complete=match.complete, winner=match.winner,
-            next=None if match.complete or violations else self.next_move(),
-            bonuses=tuple(match.bonuses()) if match.complete else (),
-            margin=match.margin() if match.complete else None,
+            totals=match.running_totals() if pending and match.complete else match.totals(),
+            complete=complete, winner=match.winner if complete else None,
+            next=None if complete or violations else self.next_move(),
+            bonuses=tuple(match.bonuses()) if complete else (),
+            margin=match.margin() if complete else None,
         )
+
+    def _private(self, problem: Problem) -> Problem:
+        """In a player's view, a violation keeps its pointer, code and rule, and its detail
+        names no card and no count, which could be another player's hidden ones."""
+        if self.view is None:
+            return problem
+        return Problem(problem.path, problem.code, private_detail(problem.code, problem.rule),
+                       problem.rule)
+
+    def _shows(self, state: _Round) -> bool:
+        """Whether the reply may show a table's provisional result: it rests on the defender's
+        hidden hand, so only the full log and the defender's own view show it."""
+        return not state.pending or self.view is None or self.view == state.defender
 
     def play_round(self, index: int, table: Table) -> None:
         path = ("rounds", index)
@@ -365,12 +409,13 @@ class _Replayer:
                              + (f" ({seat.reason})" if seat.reason else ""))
         first = seat.first or self._first(table.dealer, players)
         state = self.play_table(path, index, table, first)
-        if state.over:
+        if state.over and self._shows(state):
             record = self.result(state, table.dealer)
             extra = self.match.record(table.dealer, players, record.winner, record.points)
             self.records.append(RoundRecord(
                 record.dealer, record.outcome, record.knocker, record.winner, record.points,
-                record.score, record.defender, self.match.running_totals(), extra))
+                record.score, record.defender, self.match.running_totals(), extra,
+                state.pending))
 
     def _first(self, dealer: str, players: tuple[str, ...]) -> str:
         """Who is offered the upcard first: the non-dealer, or in cutthroat the player after
@@ -389,6 +434,9 @@ class _Replayer:
         if state.knock is not None and not state.over:
             # A knock with no lay_down: the service lays down the defender's best (R-6.4).
             state.finish(state.knock["path"])
+            # Where the log ends at it, the defender may still lay down their own spread.
+            last = index == len(self.log.rounds) - 1
+            state.pending = last and state.score.outcome not in ("gin", "big_gin")
         return state
 
     def play_partnership_round(self, index: int, tables: tuple[Table, Table]) -> None:
@@ -409,11 +457,12 @@ class _Replayer:
                                  "each table seats two players")
             states.append(self.play_table(path, index, table, self._first(
                 table.dealer, tuple(table.hands))))
-        if all(state.over for state in states):
+        if all(state.over for state in states) and all(map(self._shows, states)):
             records = tuple(self.result(state, state.dealer) for state in states)
             net = match.record_tables([(r.winner, r.points) for r in records], pairs)
             self.records.append(PartnershipRound(records, net["winner"], net["points"],
-                                                 match.running_totals()))
+                                                 match.running_totals(),
+                                                 any(state.pending for state in states)))
 
     def check_deal(self, path: tuple, table: Table) -> None:
         seen: set[Card] = set()
@@ -451,7 +500,7 @@ class _Replayer:
                            defender, None)
 
     def next_move(self) -> NextMove | tuple[NextMove, ...]:
-        unfinished = [state for state in self.current if not state.over]
+        unfinished = [state for state in self.current if not state.over or state.pending]
         round_index = len(self.log.rounds)
         if not unfinished:
             seat = self.match.seat()
@@ -459,13 +508,15 @@ class _Replayer:
         moves = []
         for state in unfinished:
             actions = state.legal_actions()
+            player = state.defender if state.pending else state.turn
             hands = {p: mask_cards(m) for p, m in state.hands.items()}
             if self.view is not None:
                 hands = {p: c for p, c in hands.items() if p == self.view}
-                if state.turn != self.view:
-                    actions = _without_private_cards(actions)
+                if player != self.view:
+                    actions = _public_shape(actions)
             table = state.path[3] if len(state.path) > 2 else None
-            moves.append(NextMove(state.index, state.turn, state.phase, tuple(actions),
+            moves.append(NextMove(state.index, player,
+                                  "lay_down" if state.pending else state.phase, tuple(actions),
                                   state.stock_count, state.pile[-1] if state.pile else None,
                                   hands, table))
         if isinstance(self.match, PartnershipMatch):
@@ -473,14 +524,46 @@ class _Replayer:
         return moves[0]
 
 
-def _without_private_cards(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Legal actions of another player, with the cards of their hand left out."""
-    shown = []
-    for action in actions:
-        if action["action"] in ("discard", "knock"):
-            entry = {"action": action["action"]}
-            if entry not in shown:
-                shown.append(entry)
-        else:
-            shown.append(action)
-    return shown
+def _public_shape(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Another player's legal actions as a viewer may know them: draws as they are (the pile
+    is public); after the draw always both a discard and a knock, since whether they can
+    knock depends on their hidden hand; a lay_down without the cards it could lay off."""
+    if any(action["action"] == "lay_down" for action in actions):
+        return [{"action": "lay_down"}]
+    if any(action["action"] in ("discard", "knock") for action in actions):
+        return [{"action": "discard"}, {"action": "knock"}]
+    return actions
+
+
+_PRIVATE_DETAILS = {
+    "round_over": "the round is over here; no such action may follow",
+    "not_at_table": "this player is not playing this round",
+    "not_your_turn": "it is not this player's turn",
+    "must_pass_or_take_upcard": "on the first turn a player takes the upcard or passes",
+    "must_draw": "the player must draw first",
+    "must_discard": "the player has drawn and must discard or knock",
+    "must_draw_from_stock": "both players passed the upcard: the non-dealer draws from the stock",
+    "empty_stock": "the stock is empty",
+    "empty_discard_pile": "the discard pile is empty",
+    "wrong_stock_card": "this is not the next card of the stock",
+    "missing_card": "without a stock in the log, a stock draw names its card",
+    "card_already_seen": "this card cannot come from the stock",
+    "wrong_discard_card": "this is not the top of the discard pile",
+    "card_not_in_hand": "the card is not in the player's hand",
+    "discard_not_in_hand": "the discard is not in the player's hand",
+    "taken_card_discarded": "the card taken from the discard pile may not be discarded this turn",
+    "deadwood_over_limit": "this knock leaves more deadwood than the knock limit",
+    "not_big_gin": "big gin needs all eleven cards melded",
+    "big_gin_not_played": "these rules do not play big gin",
+    "meld_card_not_in_hand": "a meld card is not in the player's hand",
+    "meld_card_discarded": "the discard cannot be in a meld",
+    "duplicate_card": "a card appears twice",
+    "wrong_hand_size": "a hand of the deal has the wrong number of cards",
+    "layoffs_need_knocker_melds": "the knock declared no melds, so layoffs name no meld",
+}
+
+
+def private_detail(code: str, rule: str | None) -> str:
+    """A violation's detail for a player's view: what is wrong, naming no card or count."""
+    text = _PRIVATE_DETAILS.get(code, "this breaks the rules here")
+    return f"{text} ({rule})" if rule else text

@@ -257,7 +257,7 @@ def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ..
     laid = 0
     for layoff in layoffs:
         laid |= CARD_BITS[layoff.card]
-    return Defense(Arrangement.of(melds, mask_cards(defender & ~own & ~laid)), layoffs)
+    return Defense(Arrangement.declared(melds, mask_cards(defender & ~own & ~laid)), layoffs)
 
 
 def _check_knock_count(knocker: Arrangement | None, hand: int, limit: int, big_gin: bool,

@@ -4,6 +4,13 @@ The players are simple but varied: they take the upcard or pass, draw from eithe
 when they may (not always), go gin, sometimes declare their melds and the defender's spread,
 and let rounds run into the wall, so every part of the rules gets exercised.  The replay, not
 this module, is the judge of every log written here.
+
+The logs are written the way many different clients would write them, not in this project's
+own conventions: every free choice of representation is made at random (:class:`_Voice`):
+card spellings (R-1.4), the order of cards in a hand or a meld, the order of declared melds
+(layoff indexes follow it), a meld as a list or as ``{"kind", "cards"}``, optional fields
+given or left out.  A game's last knock that is not gin always gets the defender's lay_down
+(the best one), so a whole game's log is complete.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import CARD_NAMES, Card, mask_cards
+from .cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
 from .layoffs import best_defense
 from .scoring import score_round
 from .solver import best_arrangement, solve
@@ -24,6 +31,55 @@ WALL = 2
 
 def _names(cards) -> list[str]:
     return [CARD_NAMES[c] for c in cards]
+
+
+class _Voice:
+    """How one client writes its log: each free choice of representation made at random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        # Some clients write canonical codes only; the others spell each card as they like.
+        self.canonical = rng.random() < 0.3
+
+    def card(self, card: Card) -> str:
+        """A spelling of the card (R-1.4)."""
+        return CARD_NAMES[card] if self.canonical else self.rng.choice(CARD_SPELLINGS[card])
+
+    def cards(self, cards) -> list[str]:
+        """Cards whose order means something (the stock), each spelled at random."""
+        return [self.card(c) for c in cards]
+
+    def hand(self, cards) -> list[str]:
+        """Cards whose order means nothing, in a random order."""
+        cards = list(cards)
+        self.rng.shuffle(cards)
+        return self.cards(cards)
+
+    def meld(self, meld) -> list[str] | dict[str, Any]:
+        """A meld as a list of cards or as ``{"kind", "cards"}``, its cards in any order."""
+        cards = self.hand(meld.cards)
+        return cards if self.rng.random() < 0.5 else {"kind": meld.kind, "cards": cards}
+
+    def order(self, melds) -> tuple:
+        """Melds in the order this client declares them."""
+        return tuple(self.rng.sample(list(melds), len(melds)))
+
+    def layoffs(self, layoffs) -> list[dict[str, Any]]:
+        """Layoffs in an order a player could lay them: each meld's own in playable order,
+        the melds interleaved at random."""
+        queues: dict[int, list] = {}
+        for layoff in layoffs:
+            queues.setdefault(layoff.meld, []).append(layoff)
+        played = []
+        while queues:
+            meld = self.rng.choice(sorted(queues))
+            played.append(queues[meld].pop(0))
+            if not queues[meld]:
+                del queues[meld]
+        return [{"card": self.card(x.card), "meld": x.meld} for x in played]
+
+    def maybe(self, probability: float = 0.5) -> bool:
+        return self.rng.random() < probability
 
 
 def random_game(
@@ -40,11 +96,15 @@ def random_game(
     bookkeeping (matches.py) (R-3.2, R-8, R-9).
     """
     rng = random.Random(seed)
+    voice = _Voice(rng)
     resolved = resolve_rules(rules)
     count = PLAYERS_BY_VARIANT[resolved.variant]
     players = tuple(players or DEFAULT_PLAYERS[:count])
     log: dict[str, Any] = {"format": "ginrules-log/1", "rules": rules, "players": list(players),
                            "rounds": []}
+    if voice.maybe(0.3):
+        del log["format"]  # optional (GAMELOG.md)
+    last_deals: list[_Deal] = []
     roles = teams = None
     if resolved.variant == "box":
         order = rng.sample(players, 3)
@@ -68,12 +128,14 @@ def random_game(
             else:  # every player meets the other opponent (R-9.4)
                 (a, b), (c, d) = pairings
                 pairings = [(a, d), (c, b)]
-            tables, results = [], []
+            tables, results, last_deals = [], [], []
             for pair in pairings:
                 dealer = rng.choice(pair)
-                deal = _Deal(rng, resolved, pair, _other(pair, dealer), dealer, stock_given())
+                deal = _Deal(rng, voice, resolved, pair, _other(pair, dealer), dealer,
+                             stock_given())
                 results.append(deal.play())
                 tables.append(deal.table)
+                last_deals.append(deal)
             log["rounds"].append({"tables": tables})
             match.record_tables(results, [frozenset(p) for p in pairings])
         else:
@@ -82,12 +144,15 @@ def random_game(
             pair = seat.players or tuple(p for p in players if p != dealer)
             first = seat.first or (_other(pair, dealer) if dealer in pair
                                    else players[(players.index(dealer) + 1) % len(players)])
-            deal = _Deal(rng, resolved, pair, first, dealer, stock_given())
+            deal = _Deal(rng, voice, resolved, pair, first, dealer, stock_given())
             winner, points = deal.play()
             log["rounds"].append(deal.table)
+            last_deals = [deal]
             match.record(dealer, pair, winner, points)
         if match.complete:
             break
+    for deal in last_deals:
+        deal.lay_down_best()
     return log
 
 
@@ -101,11 +166,13 @@ def _other(pair, player):
 class _Deal:
     """One deal played at random, recorded as a table of the log."""
 
-    def __init__(self, rng: random.Random, rules: Rules, players: tuple[str, str], first: str,
-                 dealer: str, with_stock: bool) -> None:
+    def __init__(self, rng: random.Random, voice: _Voice, rules: Rules,
+                 players: tuple[str, str], first: str, dealer: str, with_stock: bool) -> None:
         """``first`` is offered the upcard first; ``dealer`` is the log's dealer (in cutthroat
         the third player, who sits out)."""
-        self.rng, self.rules, self.with_stock = rng, rules, with_stock
+        self.rng, self.voice, self.rules, self.with_stock = rng, voice, rules, with_stock
+        self.unlaid: tuple | None = None
+        """A knock that is not gin, left without the defender's lay_down."""
         deck = list(range(52))
         rng.shuffle(deck)
         self.other = {players[0]: players[1], players[1]: players[0]}
@@ -120,11 +187,11 @@ class _Deal:
         self.actions: list[dict[str, Any]] = []
         self.table: dict[str, Any] = {
             "dealer": dealer,
-            "hands": {p: _names(sorted(self.hands[p])) for p in players},
-            "upcard": CARD_NAMES[self.upcard],
+            "hands": {p: voice.hand(self.hands[p]) for p in players},
+            "upcard": voice.card(self.upcard),
         }
         if with_stock:
-            self.table["stock"] = _names(self.stock)
+            self.table["stock"] = voice.cards(self.stock)
         self.table["actions"] = self.actions
 
     def act(self, player: str, kind: str, **fields: Any) -> None:
@@ -132,7 +199,8 @@ class _Deal:
 
     def take_from_pile(self, player: str) -> Card:
         card = self.pile.pop()
-        self.act(player, "draw", source="discard", card=CARD_NAMES[card])
+        named = {"card": self.voice.card(card)} if self.voice.maybe(0.8) else {}
+        self.act(player, "draw", source="discard", **named)
         self.hands[player].add(card)
         return card
 
@@ -159,7 +227,7 @@ class _Deal:
                     card = self.stock.pop(0)
                     shown = not self.with_stock or rng.random() < 0.5
                     self.act(turn, "draw", source="stock",
-                             **({"card": CARD_NAMES[card]} if shown else {}))
+                             **({"card": self.voice.card(card)} if shown else {}))
                     self.hands[turn].add(card)
                     taken = None
             drew = False
@@ -179,7 +247,7 @@ class _Deal:
                 discard = min(allowed, key=lambda c: (values[c], rng.random()))
             else:
                 discard = rng.choice(allowed)
-            self.act(turn, "discard", card=CARD_NAMES[discard])
+            self.act(turn, "discard", card=self.voice.card(discard))
             self.hands[turn].discard(discard)
             self.pile.append(discard)
             if len(self.stock) <= WALL:
@@ -188,32 +256,57 @@ class _Deal:
 
     def knock(self, knocker: str, discard: Card | None) -> tuple[str | None, int]:
         """Knock (R-5), maybe declaring melds; maybe a lay_down by the defender (R-6)."""
-        rng = self.rng
+        rng, voice = self.rng, self.voice
         hand = sum(1 << c for c in self.hands[knocker])
         spread = hand if discard is None else hand & ~(1 << discard)
-        fields: dict[str, Any] = {"discard": None if discard is None else CARD_NAMES[discard]}
+        fields: dict[str, Any] = {"discard": None if discard is None else voice.card(discard)}
         arrangement = best_arrangement(spread)
         melds = None
         if rng.random() < 0.5:
-            melds = arrangement.melds
-            fields["melds"] = [m.names() if rng.random() < 0.5
-                               else {"kind": m.kind, "cards": m.names()} for m in melds]
+            melds = voice.order(arrangement.melds)
+            fields["melds"] = [voice.meld(m) for m in melds]
         self.act(knocker, "knock", **fields)
         defender = self.other[knocker]
         defender_hand = sum(1 << c for c in self.hands[defender])
         declared_melds = layoffs = None
+        gin = arrangement.deadwood_count == 0
         if rng.random() < 0.5:
-            gin = arrangement.deadwood_count == 0
             defense = best_defense(melds or (), defender_hand, gin=gin)
-            declared_melds = defense.melds
+            declared_melds = voice.order(defense.melds)
             layoffs = defense.layoffs if melds is not None else ()
-            self.act(defender, "lay_down", melds=[m.names() for m in declared_melds],
-                     layoffs=[{"card": CARD_NAMES[x.card], "meld": x.meld} for x in layoffs])
+            self.lay_down(defender, declared_melds, layoffs)
+        elif not gin:
+            self.unlaid = (knocker, spread, defender_hand, discard, melds, self.actions[-1])
         score = score_round(spread, defender_hand, self.rules, self.limit, discard=discard,
                             knocker_melds=melds, defender_melds=declared_melds,
                             layoffs=layoffs, upcard=self.upcard)
         winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
         return winner, score.points
+
+    def lay_down(self, defender: str, melds, layoffs) -> None:
+        fields: dict[str, Any] = {}
+        if melds or self.voice.maybe():
+            fields["melds"] = [self.voice.meld(m) for m in melds]
+        if layoffs or self.voice.maybe():
+            fields["layoffs"] = self.voice.layoffs(layoffs)
+        self.act(defender, "lay_down", **fields)
+
+    def lay_down_best(self) -> None:
+        """The defender's best lay_down after a knock left without one (R-6.4), scored as the
+        service would score the knock without it.  A knock without declared melds first
+        declares the arrangement the service would choose for it (R-7.6), since layoffs name
+        declared melds."""
+        if self.unlaid is None:
+            return
+        knocker, spread, defender_hand, discard, melds, knock = self.unlaid
+        if melds is None:
+            chosen = score_round(spread, defender_hand, self.rules, self.limit,
+                                 discard=discard, upcard=self.upcard).knocker.melds
+            melds = self.voice.order(chosen)
+            knock["melds"] = [self.voice.meld(m) for m in melds]
+        defense = best_defense(melds, defender_hand)
+        self.lay_down(self.other[knocker], self.voice.order(defense.melds), defense.layoffs)
+        self.unlaid = None
 
 
 def _small_melds() -> list[frozenset[Card]]:
