@@ -53,6 +53,10 @@ def eq(pointer, value):
     return pointer, {"equals": value}
 
 
+def absent(pointer):
+    return pointer, {"absent": True}
+
+
 def h(codes: str) -> list[str]:
     return codes.split()
 
@@ -587,6 +591,93 @@ def showdown_corpus(rng):
                                   eq("/knocker/deadwood_count", knocker_count)]))
     return cases
 
+# Representation (the client's words stand) ----------------------------------------------------
+# The same facts written as different clients write them get the same answer; a meld index is
+# always a position in the melds as the client sent them (GAMELOG.md).
+
+_BOB = h("8S 8H 8C 6S 6D 6C 2C 3C 4C 5D")
+_ANN = h("6H KS QS JS 9H 9D 9C TH JD QD")
+_DECLARED = [h("8S 8H 8C"), h("6S 6D 6C"), h("2C 3C 4C")]
+_ANN_MELDS = [h("JS QS KS"), h("9H 9D 9C")]
+
+
+def _knock_log(lay_down=True, target=100, cut=None, view=None):
+    actions = [{"player": "bob", "action": "draw", "source": "discard", "card": "5D"},
+               {"player": "bob", "action": "knock", "discard": "KD", "melds": _DECLARED}]
+    if lay_down:
+        actions.append({"player": "ann", "action": "lay_down", "melds": _ANN_MELDS,
+                        "layoffs": [{"card": "6H", "meld": 1}]})
+    log = {"rules": {"preset": "standard", "game_target": target}, "players": ["ann", "bob"],
+           "rounds": [{"dealer": "ann", "hands": {"bob": _BOB[:-1] + ["KD"], "ann": _ANN},
+                       "upcard": "5D", "actions": actions[:cut]}]}
+    if view:
+        log["view"] = view
+    return log
+
+
+REPRESENTATION = [
+    case("a layoff names the knocker's meld by its declared position", ["R-6.1"],
+         post(SCORE, {"knocker": {"hand": _BOB, "discard": "KD", "melds": _DECLARED},
+                      "defender": {"hand": _ANN, "melds": _ANN_MELDS,
+                                   "layoffs": [{"card": "6H", "meld": 1}]}}),
+         checks=[eq("/points", 25), eq("/knocker/melds/1/cards", h("6S 6D 6C")),
+                 eq("/defender/layoffs", [{"card": "6H", "meld": 1}])]),
+    case("the same round with the melds reordered, respelled and as objects", ["R-6.1", "R-1.4"],
+         post(SCORE, {"knocker": {"hand": list(reversed(["8s", "8\u2665", "8c", "6S", "6d", "6C",
+                                                         "2c", "3C", "4c", "5\u2666\ufe0f"])),
+                                  "discard": "kd",
+                                  "melds": [{"kind": "set", "cards": ["6C", "6\u2660", "6d"]},
+                                            ["4C", "2C", "3c"], ["8c", "8h", "8s"]]},
+                      "defender": {"hand": ["qd", "jd", "10h", "9c", "9d", "9h", "js", "qs",
+                                            "ks", "6h"],
+                                   "melds": [["9c", "9h", "9d"], ["ks", "js", "qs"]],
+                                   "layoffs": [{"card": "6\u2665", "meld": 0}]}}),
+         checks=[eq("/points", 25), eq("/knocker/melds/0/cards", h("6S 6D 6C")),
+                 eq("/knocker/melds/2/cards", h("8S 8H 8C")),
+                 eq("/defender/layoffs", [{"card": "6H", "meld": 0}])]),
+    case("a layoff on another declared meld than the one it fits is refused", ["R-6.2"],
+         post(SCORE, {"knocker": {"hand": _BOB, "discard": "KD", "melds": _DECLARED},
+                      "defender": {"hand": _ANN, "melds": _ANN_MELDS,
+                                   "layoffs": [{"card": "6H", "meld": 0}]}}), 422,
+         codes=["layoff_does_not_fit"], pointers=["/defender/layoffs/0"]),
+    case("the layoffs advice numbers the melds as sent", ["R-6.1", "R-6.4"],
+         post(LAYOFFS, {"knocker_melds": _DECLARED, "defender_hand": _ANN}),
+         checks=[eq("/layoffs", [{"card": "6H", "meld": 1}])]),
+    case("a knock echoes its declared melds in the declared order", ["R-5.3"],
+         post(KNOCK, {"hand": _BOB + ["KD"], "discard": "KD", "melds": _DECLARED}),
+         checks=[eq("/arrangement/melds/0/cards", h("8S 8H 8C")),
+                 eq("/arrangement/melds/1/cards", h("6S 6D 6C")), eq("/legal", True)]),
+    case("a hand in any order and notation analyses the same", ["R-1.4", "R-2.5"],
+         post(ANALYZE, {"hand": ["kd", "9\u2666", "3c", "2h", "7c", "7d", "7\u2665\ufe0f", "8S",
+                                 "7s", "6\u2660", "5s"]}),
+         checks=[eq("/hand", h("5S 6S 7S 8S 2H 7H 7D 9D KD 3C 7C")),
+                 eq("/deadwood_count", 14), eq("/discard", "KD")]),
+    case("a replayed layoff names the meld at its declared position", ["R-6.1"],
+         post(REPLAY, _knock_log()),
+         checks=[eq("/valid", True), eq("/rounds/0/result/layoffs", [{"card": "6H", "meld": 1}]),
+                 eq("/rounds/0/result/knocker_melds/1/cards", h("6S 6D 6C"))]),
+    case("a log ending at a knock offers the defender lay_down", ["R-6.1", "R-6.4"],
+         post(REPLAY, _knock_log(lay_down=False)),
+         checks=[eq("/next/phase", "lay_down"), eq("/next/player", "ann"),
+                 eq("/next/legal_actions/0/layable", [{"card": "6H", "meld": 1}]),
+                 eq("/rounds/0/provisional", True), eq("/complete", False)]),
+    case("a game-ending knock awaiting lay_down leaves the game open", ["R-8.1"],
+         post(REPLAY, _knock_log(lay_down=False, target=20)),
+         checks=[eq("/complete", False), eq("/winner", None), eq("/next/phase", "lay_down")]),
+    case("in a view another player's options have their public shape", ["R-5.1"],
+         post(REPLAY, _knock_log(cut=1, view="ann")),
+         checks=[eq("/next/legal_actions", [{"action": "discard"}, {"action": "knock"}]),
+                 absent("/next/hands/bob")]),
+    case("a provisional round is hidden from the knocker's view", ["R-6.4"],
+         post(REPLAY, _knock_log(lay_down=False, view="bob")),
+         checks=[eq("/rounds", []), eq("/next/legal_actions", [{"action": "lay_down"}])]),
+    case("Hollywood round totals take the shape of the final totals", ["R-9.1"],
+         post("/v1/matches/score", {"rules": "hollywood", "players": ["bob", "alexandra"],
+                                    "rounds": [{"winner": "bob", "points": 10}]}),
+         checks=[eq("/rounds/0/totals/games/0",
+                    {"totals": {"bob": 10, "alexandra": 0}, "winner": None, "closed": False})]),
+]
+
 
 def write(topic, description, cases):
     document = {"topic": topic, "description": description, "cases": cases}
@@ -605,6 +696,8 @@ def main():
     write("malformed", "Malformed and impossible requests.", MALFORMED)
     write("games", "Game logs replayed (R-3, R-4, R-8).", game_cases())
     write("variants", "Hollywood, box, cutthroat and partnership (R-9).", variant_cases())
+    write("representation", "The same request however a client writes it; meld indexes as "
+          "sent (GAMELOG.md).", REPRESENTATION)
     write("deadwood-generated", "Seeded hands; answers from the exhaustive reference.",
           deadwood_corpus(rng))
     write("showdown-generated", "Seeded knock positions; answers from the exhaustive reference.",

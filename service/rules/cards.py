@@ -50,7 +50,7 @@ def _spellings() -> dict[str, Card]:
         # is the same symbol, so it is accepted too.
         suit_forms = (letter, letter.lower(), symbol, symbol + _VARIATION_SELECTOR)
         for rank_form in rank_spellings[CARD_RANKS[card]]:
-            for rank in {rank_form, rank_form.lower()}:
+            for rank in dict.fromkeys((rank_form, rank_form.lower())):
                 for suit_form in suit_forms:
                     table[rank + suit_form] = card
     return table
@@ -60,7 +60,7 @@ _SPELLINGS: dict[str, Card] = _spellings()
 _SPELLING_BITS: dict[str, int] = {token: 1 << card for token, card in _SPELLINGS.items()}
 CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(
     tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),
-                 key=lambda token, card=card: token != CARD_NAMES[card]))
+                 key=lambda token, card=card: (token != CARD_NAMES[card], token)))
     for card in CARDS)
 """Every accepted spelling of each card (R-1.4), the canonical code first."""
 
