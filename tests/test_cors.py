@@ -181,3 +181,20 @@ def test_a_page_on_another_origin_analyses_a_hand_in_a_real_browser(server, page
     assert result["etag"] and result["etag"].startswith('"')
     assert result["cachedDeadwood"] == 24
     assert result["problemStatus"] == 422 and result["problemRuleUrl"] == "/rules#R-1.5"
+
+
+@pytest.mark.server
+def test_the_docs_page_links_the_rules_in_a_real_browser(server):
+    sync_playwright = _browser_or_skip()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page()
+            page.goto(server + "/docs/")
+            link = page.wait_for_selector('a[href="/rules"]', timeout=20_000)
+            assert link.is_visible()
+            page.goto(server + link.get_attribute("href") + "#R-4.3")
+            assert page.locator('[id="R-4.3"]').count() == 1
+        finally:
+            browser.close()
