@@ -43,11 +43,40 @@ def _names(cards) -> str:
     return " ".join(CARD_NAMES[c] for c in cards) or "-"
 
 
+def split_cards(arguments: list[str]) -> list[str]:
+    """Card codes from the command line: separate words, one quoted string, or comma-separated."""
+    return [token for argument in arguments for token in argument.replace(",", " ").split()]
+
+
+def parse_rules(text: str) -> str | dict:
+    """``--rules``: a preset name, or a JSON object of a preset and overrides."""
+    if not text.lstrip().startswith("{"):
+        return text.strip()
+    try:
+        rules = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"--rules is not valid JSON ({error.msg} at character {error.pos})") \
+            from None
+    if not isinstance(rules, dict):
+        raise ValueError("--rules must be a preset name or a JSON object")
+    return rules
+
+
 def show_analysis(args: argparse.Namespace) -> int:
     """Print the analysis of a hand given on the command line."""
-    rules = json.loads(args.rules) if args.rules.lstrip().startswith("{") else args.rules
+    cards = split_cards(args.cards)
+    if not cards:
+        args.parser.print_usage(sys.stderr)
+        print("ginrules analyze: give the hand's cards, e.g. ginrules analyze AS 2S 3S 7H ...",
+              file=sys.stderr)
+        return 2
     try:
-        result = analyze(args.cards, rules, upcard=args.upcard,
+        rules = parse_rules(args.rules)
+    except ValueError as error:
+        print(f"ginrules analyze: {error}", file=sys.stderr)
+        return 2
+    try:
+        result = analyze(cards, rules, upcard=args.upcard,
                          all_arrangements=args.all_arrangements)
     except RulesError as error:
         print(f"ginrules analyze: {error}", file=sys.stderr)
@@ -83,27 +112,42 @@ def run_conformance(args: argparse.Namespace) -> int:
     return conformance_main(args.url, args.filter, args.junit, args.cases)
 
 
+def _version() -> str:
+    from .api.meta import service_version
+
+    return service_version()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="ginrules", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"ginrules {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve_parser = commands.add_parser("serve", help="serve the HTTP API with gunicorn")
-    serve_parser.add_argument("--host", default=DEFAULT_HOST)
-    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    serve_parser.add_argument("--host", default=DEFAULT_HOST,
+                              help=f"address to listen on (default: {DEFAULT_HOST})")
+    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                              help=f"port to listen on (default: {DEFAULT_PORT})")
     serve_parser.add_argument("--workers", type=int, default=None,
                               help="worker processes (default: $GINRULES_WORKERS or one per core)")
     serve_parser.set_defaults(run=serve)
 
     analyze_parser = commands.add_parser("analyze",
                                          help="analyse a hand: ginrules analyze AS 2S ...")
-    analyze_parser.add_argument("cards", nargs="*", help="card codes, e.g. AS TD 7h 10c")
-    analyze_parser.add_argument("--rules", default="standard",
-                                help="a preset name or a JSON object of overrides")
+    analyze_parser.add_argument(
+        "cards", nargs="*",
+        help="the hand's card codes (1 to 11), e.g. AS TD 7h 10c; also one quoted string "
+             "('AS 2S 3S') or comma-separated (AS,2S,3S)")
+    analyze_parser.add_argument(
+        "--rules", default="standard",
+        help='a preset name (standard, modern, ...) or a JSON object of a preset and overrides, '
+             'e.g. \'{"preset": "modern", "knock_limit": 5}\' (default: standard)')
     analyze_parser.add_argument("--upcard", default=None,
-                                help="the round's first upcard (Oklahoma)")
-    analyze_parser.add_argument("--all-arrangements", action="store_true")
+                                help="the round's first upcard (needed under Oklahoma rules)")
+    analyze_parser.add_argument("--all-arrangements", action="store_true",
+                                help="list every optimal arrangement, not only the canonical one")
     analyze_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
-    analyze_parser.set_defaults(run=show_analysis)
+    analyze_parser.set_defaults(run=show_analysis, parser=analyze_parser)
 
     conformance_parser = commands.add_parser(
         "conformance", help="run the conformance cases, in process or against --url")
@@ -114,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     conformance_parser.add_argument("--junit", default=None, metavar="FILE",
                                     help="also write a JUnit XML report")
     conformance_parser.add_argument("--cases", default=None, metavar="DIR",
-                                    help="the case folder (default: the checkout's conformance/)")
+                                    help="a folder of case files (default: the corpus shipped "
+                                         "in the package)")
     conformance_parser.set_defaults(run=run_conformance)
 
     args = parser.parse_args(argv)

@@ -7,7 +7,8 @@
 
 One method per endpoint.  Replies come back as :class:`Reply` objects: read-only mappings whose
 fields are also attributes (``reply.melds[0].kind``).  An error reply (RFC 9457 problem) raises
-:class:`ProblemError` carrying the problem's ``status``, ``code`` and ``errors``.
+:class:`ProblemError` carrying the problem's ``status``, ``code`` and ``errors``.  The texts
+(the contract, the rules, the game-log format, the metrics) come back as strings.
 """
 
 from __future__ import annotations
@@ -21,12 +22,16 @@ DEFAULT_URL = "http://127.0.0.1:8000"
 
 
 class Reply(Mapping[str, Any]):
-    """A JSON object from the API: a read-only mapping, its fields also attributes."""
+    """A JSON object from the API: a read-only mapping, its fields also attributes.
 
-    __slots__ = ("_data",)
+    ``etag`` is the reply's ``ETag`` header where it has one (the cacheable GET analysis).
+    """
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    __slots__ = ("_data", "etag")
+
+    def __init__(self, data: Mapping[str, Any], etag: str | None = None) -> None:
         object.__setattr__(self, "_data", dict(data))
+        object.__setattr__(self, "etag", etag)
 
     def __getitem__(self, key: str) -> Any:
         return _wrap(self._data[key])
@@ -85,23 +90,56 @@ class Client:
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, str, Any]:
         """Send one request; (status, media type, parsed JSON body or text)."""
-        response = self.session.request(method, self.base_url + path, json=body,
-                                        timeout=self.timeout)
+        status, media_type, parsed, _ = self._send(method, path, body)
+        return status, media_type, parsed
+
+    def _send(self, method: str, path: str, body: Any = None, *,
+              params: Mapping[str, Any] | None = None,
+              headers: Mapping[str, str] | None = None) -> tuple[int, str, Any, Any]:
+        response = self.session.request(method, self.base_url + path, json=body, params=params,
+                                        headers=headers, timeout=self.timeout)
         media_type = response.headers.get("Content-Type", "").split(";")[0].strip()
         parsed: Any = response.text
         if media_type.endswith("json"):
             parsed = response.json()
-        return response.status_code, media_type, parsed
+        return response.status_code, media_type, parsed, response.headers
 
     def _call(self, method: str, path: str, body: Any = None) -> Reply:
-        status, media_type, parsed = self.request(method, path, body)
-        if status >= 400:
-            raise ProblemError(status, parsed if isinstance(parsed, Mapping) else
-                               {"code": "http_error", "detail": str(parsed)[:200]})
+        status, _, parsed, _ = self._send(method, path, body)
+        _raise_for_problem(status, parsed)
         return Reply(parsed)
+
+    def _text(self, path: str) -> str:
+        status, _, parsed, _ = self._send("GET", path)
+        _raise_for_problem(status, parsed)
+        return parsed
 
     def health(self) -> Reply:
         return self._call("GET", "/healthz")
+
+    def ready(self) -> Reply:
+        """Readiness; :class:`ProblemError` (status 503) while the server shuts down."""
+        return self._call("GET", "/readyz")
+
+    def metrics(self) -> str:
+        """The Prometheus metrics, as text."""
+        return self._text("/metrics")
+
+    def contract(self) -> str:
+        """The OpenAPI contract (YAML text)."""
+        return self._text("/openapi.yaml")
+
+    def docs_page(self) -> str:
+        """The interactive documentation page (HTML)."""
+        return self._text("/docs/")
+
+    def rules_text(self, *, markdown: bool = True) -> str:
+        """The rules: Markdown source, or the HTML page (``markdown=False``)."""
+        return self._text("/rules.md" if markdown else "/rules")
+
+    def gamelog_text(self, *, markdown: bool = True) -> str:
+        """The game-log format: Markdown source, or the HTML page (``markdown=False``)."""
+        return self._text("/gamelog.md" if markdown else "/gamelog")
 
     def presets(self) -> Reply:
         return self._call("GET", "/v1/rules")
@@ -114,6 +152,30 @@ class Client:
         return self._call("POST", "/v1/hands/analyze", _body(
             hand=list(hand), rules=rules, upcard=upcard,
             all_arrangements=all_arrangements or None))
+
+    def hand_analysis(self, hand: Sequence[str], rules: str | Mapping[str, Any] | None = None,
+                      *, upcard: str | None = None, all_arrangements: bool = False,
+                      if_none_match: str | None = None) -> Reply | None:
+        """The cacheable ``GET /v1/hands/{hand}/analysis``: rules as a preset name or a mapping
+        of ``preset`` and options.  The reply's ``etag`` may be sent back as ``if_none_match``;
+        an unchanged analysis then returns ``None`` (304, nothing solved)."""
+        params: dict[str, Any] = {}
+        if isinstance(rules, str):
+            params["preset"] = rules
+        elif rules is not None:
+            params.update({name: _query_value(value) for name, value in rules.items()})
+        if upcard is not None:
+            params["upcard"] = upcard
+        if all_arrangements:
+            params["all_arrangements"] = "true"
+        path = "/v1/hands/" + requests.utils.quote(",".join(hand), safe=",") + "/analysis"
+        status, _, parsed, headers = self._send(
+            "GET", path, params=params,
+            headers={"If-None-Match": if_none_match} if if_none_match else None)
+        if status == 304:
+            return None
+        _raise_for_problem(status, parsed)
+        return Reply(parsed, etag=headers.get("ETag"))
 
     def analyze_batch(self, hands: Sequence[Sequence[str]], rules: Any = None, *,
                       upcard: str | None = None, all_arrangements: bool = False) -> Reply:
@@ -144,6 +206,30 @@ class Client:
         if view is not None:
             body["view"] = view
         return self._call("POST", "/v1/games/replay", body)
+
+
+    def score_match(self, players: Sequence[str], rounds: Sequence[Mapping[str, Any]], *,
+                    rules: Any = "standard", roles: Mapping[str, str] | None = None,
+                    teams: Sequence[Sequence[str]] | None = None,
+                    dealer: str | None = None) -> Reply:
+        """``POST /v1/matches/score``: a match scored from each round's winner and points."""
+        return self._call("POST", "/v1/matches/score", _body(
+            rules=rules, players=list(players), roles=dict(roles) if roles else None,
+            teams=[list(t) for t in teams] if teams else None, dealer=dealer,
+            rounds=[dict(r) for r in rounds]))
+
+
+def _raise_for_problem(status: int, parsed: Any) -> None:
+    if status >= 400:
+        raise ProblemError(status, parsed if isinstance(parsed, Mapping) else
+                           {"code": "http_error", "detail": str(parsed)[:200]})
+
+
+def _query_value(value: Any) -> str:
+    """An option as a query parameter: JSON's spelling of booleans and null."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
 
 
 def _body(**fields: Any) -> dict[str, Any]:

@@ -26,9 +26,15 @@ Transport = Callable[[str, str, Any], tuple[int, Any]]
 _MISSING = object()
 
 
+class Unreachable(Exception):
+    """The server cannot be reached at all: the run stops (no case can pass)."""
+
+
 def default_cases_dir() -> Path:
-    """The ``conformance/`` folder of this checkout."""
-    return Path(__file__).resolve().parent.parent / "conformance"
+    """The corpus shipped in the package (``conformance/`` of the source tree)."""
+    from .package_data import corpus_dir
+
+    return corpus_dir()
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,8 @@ def run_case(case: Case, send: Transport) -> Outcome:
     try:
         status, reply = send(request["method"], request["path"], request.get("body"))
         failures = check(case.expected, status, reply)
+    except Unreachable:
+        raise
     except Exception as error:  # a transport failure fails the case, not the run
         failures = [f"request failed: {error}"]
     return Outcome(case, tuple(failures), time.perf_counter() - start)
@@ -180,12 +188,24 @@ def in_process() -> Transport:
 
 def over_http(url: str) -> Transport:
     """A transport to a server at ``url``."""
+    import requests
+
     from .client import Client
 
     api = Client(url)
 
     def send(method: str, path: str, body: Any) -> tuple[int, Any]:
-        status, _, parsed = api.request(method, path, body)
+        try:
+            status, _, parsed = api.request(method, path, body)
+        except requests.ConnectionError as error:
+            reason = "connection refused" if "refused" in str(error).lower() else "no connection"
+            raise Unreachable(f"cannot reach the server at {url} ({reason})") from None
+        except requests.Timeout:
+            raise Unreachable(f"the server at {url} did not answer in time") from None
+        except (requests.exceptions.InvalidURL, requests.exceptions.MissingSchema,
+                requests.exceptions.InvalidSchema):
+            raise Unreachable(f"not a server address: {url!r} (e.g. http://127.0.0.1:8000)") \
+                from None
         return status, parsed
 
     return send
@@ -220,7 +240,7 @@ def main(url: str | None, topics: list[str], junit: str | None, cases_dir: str |
     out = out or sys.stdout
     directory = Path(cases_dir) if cases_dir else default_cases_dir()
     if not directory.is_dir():
-        print(f"ginrules conformance: no case folder at {directory}; pass --cases DIR",
+        print(f"ginrules conformance: no case folder at {directory}",
               file=sys.stderr)
         return 2
     cases = load_cases(directory, topics)
@@ -229,7 +249,11 @@ def main(url: str | None, topics: list[str], junit: str | None, cases_dir: str |
               file=sys.stderr)
         return 2
     send = over_http(url) if url else in_process()
-    outcomes = [run_case(case, send) for case in cases]
+    try:
+        outcomes = [run_case(case, send) for case in cases]
+    except Unreachable as error:
+        print(f"ginrules conformance: {error}", file=sys.stderr)
+        return 2
     for outcome in outcomes:
         if not outcome.passed:
             print(f"FAIL {outcome.case.name}", file=out)

@@ -53,6 +53,7 @@ OPENAPI = OpenAPI.from_dict(
         "application/problem+json": json.loads,
         "application/yaml": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
         "text/html": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
+        "text/markdown": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
     }),
 )
 

@@ -144,7 +144,7 @@ def test_batch_keeps_good_results_beside_bad_hands(client):
     assert body["results"][2]["problem"]["errors"][0]["pointer"] == "/hands/2"
     assert body["results"][4]["problem"]["errors"][0] == {
         "pointer": "/hands/4/0", "code": "invalid_card", "rule": "R-1.4",
-        "detail": "expected a card code string, got a number"}
+        "rule_url": "/rules#R-1.4", "detail": "expected a card code string, got a number"}
     assert "rules" not in body["results"][0]["analysis"] and body["rules"]["preset"] == "standard"
 
 

@@ -35,6 +35,72 @@ def test_analyze_reports_bad_cards_and_exits_2(capsys):
     assert "'ZZ'" in err and "position 0" in err
 
 
+def test_version_prints_the_package_version(capsys):
+    from service.api.meta import service_version
+
+    with pytest.raises(SystemExit) as raised:
+        main(["--version"])
+    assert raised.value.code == 0
+    assert capsys.readouterr().out.strip() == f"ginrules {service_version()}"
+
+
+def test_analyze_without_cards_prints_usage_and_exits_2(capsys):
+    assert main(["analyze"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: ginrules analyze") and "give the hand's cards" in err
+
+
+@pytest.mark.parametrize("cards", [["AS 2S 3S", "4S", "5S"], ["AS,2S,3S,4S,5S"],
+                                   ["AS, 2S", "3S ,4S,5S"]])
+def test_analyze_takes_cards_as_one_string_or_comma_separated(cards, capsys):
+    assert main(["analyze", "--json", *cards]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert reply["hand"] == ["AS", "2S", "3S", "4S", "5S"] and reply["deadwood_count"] == 0
+
+
+@pytest.mark.parametrize("rules, message", [
+    ('{"knock_limit": 5', "--rules is not valid JSON"),
+    ('{"preset": "nope"}', "unknown preset 'nope'"),
+    ("nope", "unknown preset 'nope'"),
+    ('{"knock_limit": 500}', "knock_limit must be an integer from 0 to 100"),
+    ('{"colour": 1}', "unknown option 'colour'"),
+])
+def test_analyze_reports_bad_rules_in_one_line_and_exits_2(rules, message, capsys):
+    assert main(["analyze", "--rules", rules, "AS", "2S", "3S"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ginrules analyze: ") and message in lines[0]
+
+
+def test_every_option_of_every_command_has_help():
+    import argparse
+
+    from service import cli
+
+    parsers = []
+    original = argparse.ArgumentParser.parse_args
+
+    def capture(self, *args, **kwargs):
+        parsers.append(self)
+        raise SystemExit(0)
+
+    argparse.ArgumentParser.parse_args = capture
+    try:
+        with pytest.raises(SystemExit):
+            cli.main([])
+    finally:
+        argparse.ArgumentParser.parse_args = original
+    top = parsers[0]
+    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == {"serve", "analyze", "conformance"}
+    for name, parser in [("ginrules", top), *commands.choices.items()]:
+        for action in parser._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
+                continue
+            assert action.help, f"{name} {action.option_strings or action.dest} has no help"
+
+
 def _checked(response: requests.Response) -> requests.Response:
     spec_path = next((p for p in SPEC["paths"] if response.request.path_url.startswith(p)), None)
     if spec_path and response.status_code not in (404, 405):

@@ -76,3 +76,30 @@ def test_the_runner_shows_each_failure_and_exits_non_zero(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "FAIL cards: every notation names the same cards" in out
     assert '/hand: expected ["XX"]' in out and "0 passed, 1 failed" in out
+
+
+def test_an_unreachable_server_is_one_line_and_exit_2(capsys):
+    import socket
+
+    with socket.socket() as sock:  # a loopback port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    assert main(["conformance", "--url", f"http://127.0.0.1:{port}"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        f"ginrules conformance: cannot reach the server at http://127.0.0.1:{port} "
+        "(connection refused)"]
+
+
+def test_a_url_that_is_no_server_address_is_one_line_and_exit_2(capsys):
+    assert main(["conformance", "--url", "127.0.0.1:8"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and "not a server address" in lines[0]
+
+
+def test_the_default_corpus_is_the_one_shipped_in_the_package():
+    from service.conformance import default_cases_dir
+
+    assert default_cases_dir().resolve() == CASES.resolve()
+    assert len(load_cases()) == len(load_cases(CASES))

@@ -19,6 +19,8 @@ from .showdown import showdown
 from .games import games, matches_blueprint
 from .observe import install as install_observability
 from .ratelimit import install as install_rate_limit
+from .cors import install as install_cors
+from .texts import texts
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
@@ -65,12 +67,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.compact = True
 
     install_observability(app)
+    install_cors(app)
     install_rate_limit(app)
     app.register_blueprint(meta)
     app.register_blueprint(v1)
     app.register_blueprint(showdown)
     app.register_blueprint(games)
     app.register_blueprint(matches_blueprint)
+    app.register_blueprint(texts)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "ginrules API"}),
         url_prefix="/docs",

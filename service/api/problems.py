@@ -20,6 +20,13 @@ PROBLEM_TYPE = "urn:ginrules:problem:"
 MAX_ERRORS = 100
 """Faults listed in one problem; a request with more gets a last entry counting the rest."""
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+RULES_PAGE = "/rules"
+"""The rules page (docs/rules.md, served by service.api.texts): one anchor per rule id."""
+
+
+def rule_url(rule: str) -> str:
+    """The relative link to a rule on the rules page, e.g. ``/rules#R-4.3``."""
+    return f"{RULES_PAGE}#{rule}"
 
 
 def json_pointer(path: Sequence[str | int]) -> str:
@@ -40,6 +47,7 @@ class FieldError:
         body = {"pointer": self.pointer, "code": self.code, "detail": self.detail}
         if self.rule:
             body["rule"] = self.rule
+            body["rule_url"] = rule_url(self.rule)
         return body
 
 

@@ -23,7 +23,7 @@ from ..rules.layoffs import Defense
 from ..rules.scoring import RoundScore
 from ..rules.melds import Arrangement, Meld
 from ..rules.solver import DiscardOption
-from .problems import ApiProblem, FieldError, json_pointer
+from .problems import ApiProblem, FieldError, json_pointer, rule_url
 
 MAX_BATCH = 1000
 """Hands in one batch request."""
@@ -253,6 +253,7 @@ def dump_violation(problem: Problem) -> dict[str, Any]:
     body = {"pointer": json_pointer(problem.path), "code": problem.code, "detail": problem.detail}
     if problem.rule:
         body["rule"] = problem.rule
+        body["rule_url"] = rule_url(problem.rule)
     return body
 
 

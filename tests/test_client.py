@@ -1,0 +1,68 @@
+"""The Python client (service.client) against the real server: every endpoint of the contract."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.client import Client, ProblemError, Reply
+
+from .conftest import SPEC
+
+# Each operation of openapi.yaml and the client method that calls it.
+METHODS = {
+    "analyzeHand": "analyze", "handAnalysis": "hand_analysis", "analyzeHands": "analyze_batch",
+    "listPresets": "presets", "getPreset": "preset", "checkKnock": "knock",
+    "bestLayoffs": "layoffs", "scoreRound": "score_round", "replayGame": "replay",
+    "scoreMatch": "score_match", "health": "health", "ready": "ready", "metrics": "metrics",
+    "openapi": "contract", "docs": "docs_page", "rulesText": "rules_text",
+    "rulesMarkdown": "rules_text", "gamelogText": "gamelog_text",
+    "gamelogMarkdown": "gamelog_text",
+}
+HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
+
+
+def test_every_operation_of_the_contract_has_a_client_method():
+    operations = {op["operationId"] for path in SPEC["paths"].values()
+                  for method, op in path.items() if isinstance(op, dict) and "operationId" in op}
+    assert operations == set(METHODS)
+    assert all(callable(getattr(Client, name, None)) for name in METHODS.values())
+
+
+@pytest.mark.server
+def test_the_cacheable_analysis_returns_an_etag_and_none_when_unchanged(server):
+    api = Client(server)
+    rules = {"preset": "modern", "knock_limit": 5, "big_gin_bonus": None, "oklahoma": False}
+    first = api.hand_analysis(HAND, rules)
+    assert isinstance(first, Reply) and first.deadwood_count == 24
+    assert first.rules.knock_limit == 5 and first.can_knock is False  # 24 > 5
+    assert first.etag and first.etag.startswith('"')
+    reordered = list(reversed(HAND))
+    assert api.hand_analysis(reordered, rules, if_none_match=first.etag) is None
+    other = api.hand_analysis(reordered, "standard")
+    assert other.etag != first.etag and other.deadwood_count == 24
+    oklahoma = api.hand_analysis(HAND + ["8S"], "oklahoma", upcard="9C", all_arrangements=True)
+    assert oklahoma.knock_limit == 9 and len(oklahoma.arrangements) >= 1
+    with pytest.raises(ProblemError) as raised:
+        api.hand_analysis(["AS", "AS"])
+    assert raised.value.status == 422 and raised.value.errors[0].rule_url == "/rules#R-1.5"
+
+
+@pytest.mark.server
+def test_the_client_scores_a_match_and_reads_the_service_texts(server):
+    api = Client(server)
+    match = api.score_match(["bob", "alexandra"], [
+        {"winner": "bob", "points": 10}, {"winner": "alexandra", "points": 18},
+        {"winner": "bob", "points": 30}, {"winner": "bob", "points": 4}], rules="hollywood")
+    games = [game.totals for game in match.totals.games]
+    assert games == [{"bob": 44, "alexandra": 18}, {"bob": 34, "alexandra": 0},
+                     {"bob": 4, "alexandra": 0}]
+    with pytest.raises(ProblemError) as raised:
+        api.score_match(["bob", "alexandra"], [{"winner": "carol", "points": 1}])
+    assert raised.value.status == 422
+    assert api.ready().status == "ready"
+    assert "ginrules_requests_total" in api.metrics()
+    assert api.contract().startswith("openapi: 3.1")
+    assert "swagger" in api.docs_page().lower()
+    assert "### R-4.3 " in api.rules_text() and 'id="R-4.3"' in api.rules_text(markdown=False)
+    assert "ginrules-log/1" in api.gamelog_text()
+    assert "<!DOCTYPE html>" in api.gamelog_text(markdown=False)

@@ -1,0 +1,96 @@
+"""The wheel is the product: it carries the corpus, its schema and the texts, and runs them
+from any directory with no checkout beside it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from service.conformance import load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out),
+                    str(ROOT)], check=True, capture_output=True, text=True)
+    return next(out.glob("ginrules-*.whl"))
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """The wheel unpacked into a folder of its own (its dependencies come from this venv)."""
+    target = tmp_path_factory.mktemp("site")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(target), str(wheel)], check=True, capture_output=True, text=True)
+    return target
+
+
+def _run_installed(installed: Path, cwd: Path, code: str, *args: str):
+    """Python code run with the installed wheel and no checkout: ``-S`` skips this venv's
+    editable install (a .pth file); the dependencies come in by PYTHONPATH."""
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join([str(installed), sysconfig.get_paths()["purelib"]])}
+    return subprocess.run([sys.executable, "-S", "-c", code, *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+CLI = "import sys; from service.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def test_the_wheel_holds_the_corpus_its_schema_and_the_texts(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    corpus = {p.name for p in (ROOT / "conformance").glob("*.json")}
+    assert "cases.schema.json" in corpus and len(corpus) >= 10
+    assert {f"service/corpus/{name}" for name in corpus} <= names
+    assert {"service/texts/rules.md", "service/texts/gamelog.md",
+            "service/api/openapi.yaml"} <= names
+    assert not any(n.startswith(("service/corpus/", "service/texts/")) and n.endswith(".py")
+                   for n in names)
+
+
+def test_the_installed_package_is_the_wheel_not_the_checkout(installed, tmp_path):
+    run = _run_installed(installed, tmp_path,
+                         "import service, service.package_data as d; "
+                         "print(service.__file__); print(d.corpus_dir())")
+    assert run.returncode == 0, run.stderr
+    module, corpus = run.stdout.split()
+    assert Path(module).is_relative_to(installed) and Path(corpus).is_relative_to(installed)
+
+
+def test_an_installed_wheel_runs_the_whole_corpus_in_process_from_any_directory(
+        installed, tmp_path):
+    run = _run_installed(installed, tmp_path, CLI, "conformance")
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert run.stdout.strip().splitlines()[-1] == f"{len(load_cases())} passed, 0 failed"
+
+
+@pytest.mark.server
+def test_an_installed_wheel_runs_the_whole_corpus_against_a_server(installed, tmp_path, server):
+    run = _run_installed(installed, tmp_path, CLI, "conformance", "--url", server, "--junit",
+                         "report.xml")
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert run.stdout.strip().splitlines()[-1] == f"{len(load_cases())} passed, 0 failed"
+    assert (tmp_path / "report.xml").is_file()
+
+
+def test_an_installed_wheel_serves_the_rules_and_the_log_format(installed, tmp_path):
+    code = ("import json; from service.api import create_app; c = create_app().test_client(); "
+            "print(json.dumps({p: [c.get(p).status_code, c.get(p).get_data(as_text=True)] "
+            "for p in ('/rules', '/rules.md', '/gamelog', '/gamelog.md')}))")
+    run = _run_installed(installed, tmp_path, code)
+    assert run.returncode == 0, run.stderr
+    pages = json.loads(run.stdout)
+    assert all(status == 200 for status, _ in pages.values())
+    assert 'id="R-4.3"' in pages["/rules"][1]
+    assert pages["/rules.md"][1] == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert pages["/gamelog.md"][1] == (ROOT / "docs" / "gamelog.md").read_text(encoding="utf-8")
