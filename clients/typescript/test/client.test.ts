@@ -1,0 +1,283 @@
+// The client against a live server: GINRULES_URL=http://127.0.0.1:8000 npm test
+
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { describe, test } from "node:test";
+
+import {
+  Client,
+  ConnectionError,
+  type GameLog,
+  isHollywoodTotals,
+  ProblemError,
+} from "../src/index.js";
+
+const BASE = process.env.GINRULES_URL;
+if (!BASE) {
+  throw new Error("set GINRULES_URL to the address of a running ginrules server");
+}
+const api = new Client(BASE);
+
+const TEN = ["5S", "6S", "7S", "7H", "7D", "7C", "2H", "3C", "9D", "KD"];
+
+async function example(name: string): Promise<GameLog> {
+  const file = new URL(`../../../../examples/${name}`, import.meta.url);
+  return JSON.parse(await readFile(file, "utf-8")) as GameLog;
+}
+
+/** A loopback port nothing listens on: one just given up by a listener of our own. */
+async function closedPort(): Promise<number> {
+  const listener = createServer();
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  const address = listener.address();
+  assert.ok(address && typeof address === "object");
+  await new Promise((resolve) => listener.close(resolve));
+  return address.port;
+}
+
+async function problemOf(call: Promise<unknown>): Promise<ProblemError> {
+  try {
+    await call;
+  } catch (error) {
+    assert.ok(error instanceof ProblemError, `expected a ProblemError, got ${error}`);
+    return error;
+  }
+  assert.fail("expected the call to be refused");
+}
+
+describe("hands", () => {
+  test("a request without its defaulted fields gets the least deadwood (R-2.5)", async () => {
+    const analysis = await api.analyzeHand({ hand: TEN });
+    assert.equal(analysis.deadwood_count, 24);
+    assert.deepEqual(analysis.melds.map((meld) => meld.kind), ["run", "set"]);
+    assert.equal(analysis.can_knock, false);
+    assert.equal(analysis.arrangements, undefined);
+  });
+
+  test("all_arrangements lists every optimal arrangement (R-2.6)", async () => {
+    const analysis = await api.analyzeHand({
+      hand: ["JS", "QS", "KS", "KH", "KD"],
+      rules: { preset: "standard", knock_limit: 5 },
+      all_arrangements: true,
+    });
+    assert.equal(analysis.deadwood_count, 20);
+    assert.equal(analysis.arrangements?.length, 2);
+  });
+
+  test("an eleven-card hand values every discard", async () => {
+    const analysis = await api.analyzeHand({ hand: [...TEN.slice(0, 3), "8S", ...TEN.slice(3)],
+                                             rules: "standard" });
+    assert.equal(analysis.discards?.length, 11);
+    assert.deepEqual(analysis.best_discards, ["KD"]);
+  });
+
+  test("a repeated card is a ProblemError naming its position (R-1.5)", async () => {
+    const error = await problemOf(api.analyzeHand({ hand: ["AS", "AS"] }, { requestId: "ts-dup-1" }));
+    assert.equal(error.status, 422);
+    assert.equal(error.code, "duplicate_card");
+    assert.equal(error.errors[0]?.pointer, "/hand/1");
+    assert.equal(error.errors[0]?.rule, "R-1.5");
+    assert.equal(error.requestId, "ts-dup-1");
+    assert.ok(error instanceof Error && error.message.includes("duplicate_card"));
+  });
+
+  test("a body of the wrong shape is a 400 problem", async () => {
+    const error = await problemOf(api.analyzeHand({ hand: [5] } as unknown as { hand: string[] }));
+    assert.equal(error.status, 400);
+    assert.deepEqual(error.errors.map((e) => [e.pointer, e.code]), [["/hand/0", "wrong_type"]]);
+  });
+
+  test("the cacheable analysis has an ETag that ignores card order, and a 304 on a match",
+       async () => {
+    const first = await api.handAnalysis(TEN, { preset: "modern" });
+    assert.equal(first.notModified, false);
+    assert.equal(first.analysis?.deadwood_count, 24);
+    assert.ok(first.etag);
+    const reordered = await api.handAnalysis([...TEN].reverse().join(","), { preset: "modern" });
+    assert.equal(reordered.etag, first.etag);
+    const again = await api.handAnalysis(TEN, { preset: "modern" }, { ifNoneMatch: first.etag });
+    assert.deepEqual(again, { notModified: true, analysis: null, etag: first.etag });
+  });
+
+  test("the cacheable analysis takes options as query parameters", async () => {
+    const reply = await api.handAnalysis(TEN, { knock_limit: 0, all_arrangements: true });
+    assert.equal(reply.analysis?.knock_limit, 0);
+    assert.ok((reply.analysis?.arrangements?.length ?? 0) >= 1);
+    const error = await problemOf(api.handAnalysis(TEN, { knock_limit: 200 }));
+    assert.equal(error.status, 422);
+    assert.equal(error.errors[0]?.pointer, "?knock_limit");
+  });
+
+  test("a batch answers a bad hand at its index and the others in order", async () => {
+    const reply = await api.analyzeHands({ hands: [TEN, ["AS", "AS"]] });
+    assert.deepEqual([reply.ok_count, reply.error_count], [1, 1]);
+    assert.equal(reply.results[0]?.analysis?.deadwood_count, 24);
+    assert.equal(reply.results[1]?.problem?.errors[0]?.pointer, "/hands/1/1");
+    assert.equal(reply.rules.preset, "standard");
+  });
+});
+
+describe("rules", () => {
+  test("the eight presets and their options (R-10)", async () => {
+    const list = await api.listPresets();
+    assert.equal(list.default, "standard");
+    assert.deepEqual(list.presets.map((p) => p.preset),
+                     ["standard", "modern", "classic", "oklahoma", "hollywood", "box",
+                      "cutthroat", "partnership"]);
+    assert.equal(typeof list.options.knock_limit, "string");
+  });
+
+  test("one preset, and an unknown one as a 404 problem", async () => {
+    const modern = await api.getPreset("oklahoma");
+    assert.equal(modern.oklahoma, true);
+    const error = await problemOf(api.getPreset("nope"));
+    assert.deepEqual([error.status, error.code], [404, "unknown_preset"]);
+  });
+});
+
+describe("showdown", () => {
+  test("discarding the card just taken is a violation with its rule (R-4.3)", async () => {
+    const reply = await api.checkKnock({
+      hand: ["AS", "2S", "3S", "4H", "5H", "6H", "7D", "8D", "9D", "TC", "KC"],
+      discard: "KC",
+      taken_card: "KC",
+    });
+    assert.equal(reply.legal, false);
+    assert.deepEqual(reply.violations.map((v) => [v.code, v.rule, v.pointer]),
+                     [["taken_card_discarded", "R-4.3", "/discard"]]);
+    assert.equal(reply.arrangement?.deadwood_count, 10);
+  });
+
+  test("layoffs chain below a run and fill a set, naming the meld (R-6.2)", async () => {
+    const reply = await api.bestLayoffs({
+      knocker_melds: [["5S", "6S", "7S"], { kind: "set", cards: ["9H", "9D", "9C"] }],
+      defender_hand: ["4S", "3S", "KH", "KD", "QC", "JC", "9S", "8D", "6C", "2H"],
+    });
+    assert.deepEqual(reply.layoffs, [{ card: "4S", meld: 0 }, { card: "3S", meld: 0 },
+                                     { card: "9S", meld: 1 }]);
+    assert.equal(reply.deadwood_count, 56);
+  });
+
+  test("nothing is laid off against gin (R-6.3)", async () => {
+    const reply = await api.bestLayoffs({
+      knocker_melds: [["5S", "6S", "7S"]],
+      defender_hand: ["4S", "3S", "KH", "KD", "QC", "JC", "9S", "8D", "6C", "2H"],
+      gin: true,
+    });
+    assert.deepEqual(reply.layoffs, []);
+  });
+
+  test("the knocker keeps a run's end card to deny a chain (R-7.6)", async () => {
+    const score = await api.scoreRound({
+      knocker: { hand: ["AS", "2S", "3S", "4S", "7H", "8H", "9H", "AC", "AD", "2D"], discard: "KC" },
+      defender: { hand: ["5S", "6S", "KH", "QH", "KD", "QD", "JC", "9C", "7C", "5C"] },
+      rules: "standard",
+    });
+    assert.deepEqual([score.outcome, score.winner, score.points], ["knock", "knocker", 74]);
+    assert.deepEqual(score.breakdown.map((t) => t.rule), ["R-7.1"]);
+    assert.ok(score.knocker.deadwood.includes("4S"));
+  });
+});
+
+describe("games", () => {
+  test("a whole game replays to its winner", async () => {
+    const reply = await api.replayGame(await example("game.json"));
+    assert.equal(reply.valid, true);
+    assert.equal(reply.complete, true);
+    assert.equal(reply.winner, "ann");
+    assert.ok(!isHollywoodTotals(reply.totals));
+    assert.equal(reply.totals.ann, 39);
+    const last = reply.rounds.at(-1);
+    assert.ok(last && !("tables" in last));
+    assert.equal(last.result.winner, "ann");
+  });
+
+  test("a game in progress says whose move it is and what is legal", async () => {
+    const reply = await api.replayGame(await example("game-in-progress.json"));
+    const next = reply.next;
+    assert.ok(next && !("tables" in next));
+    assert.deepEqual([next.player, next.phase, next.discard_top], ["bob", "draw", "8S"]);
+    assert.deepEqual(next.legal_actions.map((a) => a.source), ["stock", "discard"]);
+  });
+
+  test("a broken rule is a 200 with the violation's pointer", async () => {
+    const log = await example("game.json");
+    const round = log.rounds[0];
+    assert.ok(round && !("tables" in round));
+    round.dealer = "ann";
+    const reply = await api.replayGame(log);
+    assert.equal(reply.valid, false);
+    assert.equal(reply.violations[0]?.pointer.startsWith("/rounds/0"), true);
+  });
+
+  test("a Hollywood match scores three games at once (R-9.1)", async () => {
+    const score = await api.scoreMatch({
+      rules: "hollywood",
+      players: ["bob", "alexandra"],
+      rounds: [{ winner: "bob", points: 10 }, { winner: "alexandra", points: 18 },
+               { winner: "bob", points: 30 }, { winner: "bob", points: 4 }],
+    });
+    assert.ok(isHollywoodTotals(score.totals));
+    const games = score.totals.games.map((game) => ("totals" in game && game.totals ? game.totals
+                                                                                   : game));
+    assert.deepEqual(games.map((totals) => totals.bob), [44, 34, 4]);
+    assert.deepEqual(score.rounds.map((round) => round.credited), [[0], [0], [0, 1], [0, 1, 2]]);
+    assert.equal(score.rounds[0]?.result?.winner, "bob");
+  });
+
+  test("a partnership round nets its two tables per team (R-9.4)", async () => {
+    const score = await api.scoreMatch({
+      rules: "partnership",
+      players: ["ann", "bob", "cy", "dee"],
+      teams: [["ann", "cy"], ["bob", "dee"]],
+      rounds: [{ tables: [{ winner: "ann", points: 10 }, { winner: "bob" }] }],
+    });
+    assert.ok(!isHollywoodTotals(score.totals));
+    assert.deepEqual(score.totals, { "ann+cy": 10, "bob+dee": 0 });
+    assert.deepEqual(score.rounds[0]?.result, { winner: "ann+cy", points: 10 });
+  });
+
+  test("a winner who is not a player is a 422 problem", async () => {
+    const error = await problemOf(api.scoreMatch({ rules: "standard", players: ["ann", "bob"],
+                                                   rounds: [{ winner: "cy", points: 3 }] }));
+    assert.equal(error.status, 422);
+    assert.equal(error.errors[0]?.pointer, "/rounds/0/winner");
+  });
+});
+
+describe("service", () => {
+  test("health, readiness, metrics, the contract and the docs", async () => {
+    const health = await api.health();
+    assert.equal(health.status, "ok");
+    assert.ok(health.solver_cache.max_size > 0);
+    assert.deepEqual(await api.ready(), { status: "ready" });
+    assert.match(await api.metrics(), /ginrules_requests_total/);
+    assert.match(await api.openapi(), /^openapi: 3\.1/);
+    assert.match(await api.docs(), /<html/i);
+  });
+
+  test("the client has a method for every operation of the served contract", async () => {
+    const contract = await api.openapi();
+    const operations = [...contract.matchAll(/^\s+operationId:\s*(\w+)\s*$/gm)].map((m) => m[1]!);
+    assert.ok(operations.length >= 15);
+    const methods = new Set(Object.getOwnPropertyNames(Client.prototype));
+    assert.deepEqual(operations.filter((id) => !methods.has(id)), []);
+  });
+
+  test("an unknown path is a 404 problem, raised as a ProblemError", async () => {
+    const error = await problemOf(api.getPreset("a/b"));
+    assert.equal(error.status, 404);
+  });
+
+  test("a server that is not there is a ConnectionError naming the address", async () => {
+    const port = await closedPort();
+    const nowhere = new Client(`http://127.0.0.1:${port}`);
+    await assert.rejects(nowhere.health(), (error: unknown) => {
+      assert.ok(error instanceof ConnectionError);
+      assert.equal(error.message.split(" (")[0],
+                   `cannot reach http://127.0.0.1:${port}/healthz: ECONNREFUSED`);
+      return true;
+    });
+  });
+});
