@@ -58,3 +58,22 @@ def test_too_many_actions_is_413(client):
     log["rounds"][0]["actions"] = log["rounds"][0]["actions"] * 10
     reply = client.post(REPLAY, json=log)
     assert reply.status_code == 413 and reply.get_json()["code"] == "log_too_large"
+
+
+def test_the_readme_example_logs_replay_as_described(client):
+    """examples/: a whole game, a game in progress, a knock awaiting the lay_down."""
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "examples"
+
+    def replayed(name):
+        log = json.loads((folder / name).read_text(encoding="utf-8"))
+        return client.post("/v1/games/replay", json=log).get_json()
+
+    whole = replayed("game.json")
+    assert whole["valid"] and whole["complete"] and "next" not in whole
+    going = replayed("game-in-progress.json")
+    assert going["valid"] and not going["complete"] and going["next"]["phase"] == "draw"
+    waiting = replayed("game-awaiting-lay-down.json")
+    assert waiting["next"]["phase"] == "lay_down" and waiting["rounds"][-1]["provisional"]
