@@ -15,8 +15,8 @@ from typing import Any
 
 RANK_SPELLINGS = {"A": ["A", "a"], "T": ["T", "t", "10"], "J": ["J", "j"], "Q": ["Q", "q"],
                   "K": ["K", "k"], **{d: [d] for d in "23456789"}}
-SUIT_SPELLINGS = {"S": ["S", "s", "\u2660", "\u2660\ufe0f"], "H": ["H", "h", "\u2665", "\u2665\ufe0f"],
-                  "D": ["D", "d", "\u2666", "\u2666\ufe0f"], "C": ["C", "c", "\u2663", "\u2663\ufe0f"]}
+SUIT_SPELLINGS = {letter: [letter, letter.lower(), symbol, symbol + "\ufe0f"]
+                  for letter, symbol in zip("SHDC", "\u2660\u2665\u2666\u2663")}
 _SYMBOL_SUITS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 ORDER = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
 

@@ -87,14 +87,20 @@ def test_r5_3_a_knock_reads_the_same_however_its_melds_are_written(app, seed):
     assert first == second
 
 
+def declared_knock(rng: random.Random):
+    """A seeded knock position, the knocker's best melds written in a random order and form."""
+    spread, defender = knock_position(rng)
+    arrangement = best_arrangement(cards_mask(spread))
+    knocker, _ = rewrite.melds([names(m.cards) for m in arrangement.melds], rng)
+    return spread, defender, arrangement, knocker
+
+
 @settings(max_examples=EXAMPLES)
 @given(seed=seeds)
 def test_r6_1_r6_4_layoffs_name_the_melds_as_sent_and_choose_the_same_play(app, seed):
     client = app.test_client()
     rng = random.Random(seed)
-    spread, defender = knock_position(rng)
-    knocker = [names(m.cards) for m in best_arrangement(cards_mask(spread)).melds]
-    knocker, _ = rewrite.melds(knocker, rng)
+    spread, defender, _, knocker = declared_knock(rng)
     first = client.post("/v1/layoffs", json={"knocker_melds": knocker,
                                              "defender_hand": names(defender)}).get_json()
     again, moved = rewrite.melds(knocker, rng)
@@ -114,12 +120,9 @@ def test_r6_1_r6_4_layoffs_name_the_melds_as_sent_and_choose_the_same_play(app, 
 def test_r6_1_r7_a_round_scores_the_same_however_its_spreads_are_written(app, seed):
     client = app.test_client()
     rng = random.Random(seed)
-    spread, defender = knock_position(rng)
+    spread, defender, arrangement, knocker = declared_knock(rng)
     rest = [c for c in range(52) if c not in spread and c not in defender]
     discard = ORDER[rng.choice(rest)]
-    arrangement = best_arrangement(cards_mask(spread))
-    knocker = [names(m.cards) for m in arrangement.melds]
-    knocker, _ = rewrite.melds(knocker, rng)
     # The defender's spread as /v1/layoffs advises it, fed back with the same knocker melds.
     advice = client.post("/v1/layoffs", json={
         "knocker_melds": knocker, "defender_hand": names(defender),
