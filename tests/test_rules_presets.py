@@ -18,7 +18,15 @@ TABLE = {
     "box":         (10, 25, 10, True, None, 0, 0, "none", 100),
     "cutthroat":   (10, 25, 10, True, None, 0, 0, "none", 100),
     "partnership": (10, 25, 10, True, None, 0, 0, "none", 125),
+    "straight":    (0, 25, 10, True, None, 0, 0, "none", 100),
+    "openspiel":   (10, 25, 25, False, None, 0, 0, "none", 100),
 }
+# The columns every preset shares, and the presets that differ (RULES.md section 10).
+COMMON = {"taken_card_discard": "forbid", "oklahoma_ace": "gin", "oklahoma_spade_double": True,
+          "wall": "draw", "upcard_draw_limit": None, "round_the_corner": False,
+          "ace_deadwood_value": 1, "scoreless_tie_winner": "none", "box_bonus_timing": "end"}
+DIFFERENT = {"openspiel": {"taken_card_discard": "allow", "wall": "last_discard",
+                           "upcard_draw_limit": 50}}
 COLUMNS = ("knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "big_gin_bonus",
            "box_bonus", "game_bonus", "shutout", "game_target")
 
@@ -28,12 +36,12 @@ def test_r10_every_preset_has_the_values_of_the_table(name):
     preset = get_preset(name)
     assert tuple(getattr(preset, column) for column in COLUMNS) == TABLE[name]
     assert preset.preset == name
-    assert (preset.taken_card_discard, preset.oklahoma_ace, preset.oklahoma_spade_double) == (
-        "forbid", "gin", True)
+    shared = {**COMMON, **DIFFERENT.get(name, {})}
+    assert {option: getattr(preset, option) for option in shared} == shared
     assert preset.oklahoma == (name == "oklahoma")
 
 
-def test_r10_the_presets_are_exactly_the_eight_of_the_table():
+def test_r10_the_presets_are_exactly_those_of_the_table():
     assert set(PRESETS) == set(TABLE)
 
 
@@ -66,6 +74,13 @@ def test_r10_no_rules_means_standard():
         ({"game_target": 0}, ["invalid_option_value"]),
         ({"taken_card_discard": "maybe"}, ["invalid_option_value"]),
         ({"oklahoma_ace": 1}, ["invalid_option_value"]),
+        ({"wall": "pass"}, ["invalid_option_value"]),
+        ({"upcard_draw_limit": 0}, ["invalid_option_value"]),
+        ({"ace_deadwood_value": 16}, ["invalid_option_value"]),
+        ({"ace_deadwood_value": 0}, ["invalid_option_value"]),
+        ({"scoreless_tie_winner": "defender"}, ["invalid_option_value"]),
+        ({"box_bonus_timing": "later"}, ["invalid_option_value"]),
+        ({"shutout": "triple"}, ["invalid_option_value"]),
         ({"variant": "box"}, ["unknown_option"]),
         ({"knock": 5, "gin_bonus": "x"}, ["unknown_option", "invalid_option_value"]),
         (42, ["invalid_rules"]),
@@ -90,6 +105,12 @@ def test_r10_every_option_is_range_checked_and_overridable():
 def test_r5_6_oklahoma_knock_limit_from_the_upcard(upcard, ace, limit):
     # upcard given as a spade card number: 0 = AS, 4 = 5S, 10 = JS, 11 = QS, 12 = KS.
     rules = resolve_rules({"preset": "oklahoma", "oklahoma_ace": ace})
+    assert rules.knock_limit_for(upcard) == limit
+
+
+@pytest.mark.parametrize("upcard, knock_limit, limit", [(9, 5, 5), (3, 5, 4), (12, 0, 0), (0, 5, 0)])
+def test_r5_6_oklahoma_limit_is_the_lower_of_the_upcard_and_knock_limit(upcard, knock_limit, limit):
+    rules = resolve_rules({"preset": "oklahoma", "knock_limit": knock_limit})
     assert rules.knock_limit_for(upcard) == limit
 
 

@@ -72,9 +72,10 @@ def _query_value(name: str, text: str):
     default = getattr(Rules(), name)
     if isinstance(default, bool):
         return _BOOL.get(text, text)
-    if name == "big_gin_bonus" and text == "null":
+    nullable = name in ("big_gin_bonus", "upcard_draw_limit")
+    if nullable and text == "null":
         return None
-    if isinstance(default, int) or name == "big_gin_bonus":
+    if isinstance(default, int) or nullable:
         return int(text) if text.lstrip("-").isdigit() and len(text) < 12 else text
     return text
 

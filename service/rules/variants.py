@@ -37,11 +37,18 @@ class Rules:
     oklahoma_spade_double: bool = True  # R-5.6
     box_bonus: int = 0  # R-8.2
     game_bonus: int = 0  # R-8.3
-    shutout: Literal["none", "game_bonus_200", "double"] = "none"  # R-8.3
+    shutout: Literal["none", "game_bonus_200", "double", "double_total"] = "none"  # R-8.3
     game_target: int = 100  # R-8.1
+    wall: Literal["draw", "last_discard"] = "draw"  # R-4.6, R-4.7
+    upcard_draw_limit: int | None = None  # R-4.8
+    round_the_corner: bool = False  # R-2.7
+    ace_deadwood_value: int = 1  # R-2.7
+    scoreless_tie_winner: Literal["none", "knocker"] = "none"  # R-7.7
+    box_bonus_timing: Literal["end", "immediate"] = "end"  # R-8.2
 
     def knock_limit_for(self, upcard: Card | None) -> int | None:
-        """The round's knock limit (R-5.1), from the first upcard under Oklahoma (R-5.6).
+        """The round's knock limit (R-5.1): under Oklahoma the lower of the first upcard's value
+        and ``knock_limit`` (R-5.6).
 
         ``None`` under Oklahoma when the upcard is not known.
         """
@@ -51,8 +58,8 @@ class Rules:
             return None
         rank = CARD_RANKS[upcard]
         if rank == 1:
-            return 0 if self.oklahoma_ace == "gin" else 1
-        return RANK_VALUES[rank]
+            return min(0 if self.oklahoma_ace == "gin" else 1, self.knock_limit)
+        return min(RANK_VALUES[rank], self.knock_limit)
 
     def doubles_round(self, upcard: Card | None) -> bool:
         """Whether an Oklahoma round's points are doubled by a spade upcard (R-5.6, R-7.4)."""
@@ -86,6 +93,11 @@ PRESETS: dict[str, Rules] = {
     "box": Rules(preset="box", variant="box"),
     "cutthroat": Rules(preset="cutthroat", variant="cutthroat"),
     "partnership": Rules(preset="partnership", variant="partnership", game_target=125),
+    "straight": Rules(preset="straight", knock_limit=0),
+    "openspiel": Rules(
+        preset="openspiel", undercut_bonus=25, undercut_on_tie=False, taken_card_discard="allow",
+        wall="last_discard", upcard_draw_limit=50,
+    ),
 }
 """The presets of R-10, by name."""
 
@@ -110,9 +122,17 @@ _RANGES: dict[str, tuple[str, Any]] = {
     "oklahoma_spade_double": ("true or false", lambda v: isinstance(v, bool)),
     "box_bonus": ("an integer >= 0", _non_negative_int),
     "game_bonus": ("an integer >= 0", _non_negative_int),
-    "shutout": ('"none", "game_bonus_200" or "double"',
-                lambda v: v in ("none", "game_bonus_200", "double")),
+    "shutout": ('"none", "game_bonus_200", "double" or "double_total"',
+                lambda v: v in ("none", "game_bonus_200", "double", "double_total")),
     "game_target": ("an integer >= 1", lambda v: _non_negative_int(v) and v >= 1),
+    "wall": ('"draw" or "last_discard"', lambda v: v in ("draw", "last_discard")),
+    "upcard_draw_limit": ("null (no limit) or an integer >= 1",
+                          lambda v: v is None or (_non_negative_int(v) and v >= 1)),
+    "round_the_corner": ("true or false", lambda v: isinstance(v, bool)),
+    "ace_deadwood_value": ("an integer from 1 to 15",
+                           lambda v: _non_negative_int(v) and 1 <= v <= 15),
+    "scoreless_tie_winner": ('"none" or "knocker"', lambda v: v in ("none", "knocker")),
+    "box_bonus_timing": ('"end" or "immediate"', lambda v: v in ("end", "immediate")),
 }
 assert set(_RANGES) == set(OPTION_NAMES)
 
