@@ -153,7 +153,8 @@ def _as_result(reply: dict) -> dict:
             "deadwood": [reply["knocker"]["deadwood_count"], reply["defender"]["deadwood_count"]]}
 
 
-PRESETS = ["standard", "modern", "oklahoma", "hollywood", "box", "cutthroat", "partnership"]
+PRESETS = ["standard", "modern", "oklahoma", "hollywood", "box", "cutthroat", "partnership",
+           "openspiel"]
 
 
 def test_gamelog_replay_does_not_depend_on_how_the_log_is_written(client):

@@ -172,8 +172,17 @@ def _facts_of(log, result):
     return rounds
 
 
-@pytest.mark.parametrize("preset", ["standard", "modern", "hollywood", "box", "cutthroat",
-                                    "partnership"])
+GAME_RULES = ["standard", "modern", "hollywood", "box", "cutthroat", "partnership", "openspiel",
+              "straight",
+              {"preset": "openspiel", "scoreless_tie_winner": "knocker"},
+              {"preset": "box", "undercut_on_tie": False, "scoreless_tie_winner": "knocker"},
+              {"preset": "modern", "box_bonus_timing": "immediate"},
+              {"preset": "hollywood", "box_bonus": 10, "box_bonus_timing": "immediate"},
+              {"preset": "modern", "shutout": "double_total", "game_target": 40},
+              {"preset": "standard", "upcard_draw_limit": 4}]
+
+
+@pytest.mark.parametrize("preset", GAME_RULES, ids=str)
 def test_replayed_games_and_their_facts_score_alike(preset):
     for seed in range(25):
         log = random_game(seed, preset)

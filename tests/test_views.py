@@ -20,7 +20,8 @@ from . import rewrite
 
 LONG = os.environ.get("GINRULES_HYPOTHESIS") == "long"
 GAMES = 2000 if LONG else 70
-PRESETS = ["standard", "oklahoma", "hollywood", "box", "cutthroat", "partnership", "modern"]
+PRESETS = ["standard", "oklahoma", "hollywood", "box", "cutthroat", "partnership", "modern",
+           "openspiel", {"preset": "standard", "upcard_draw_limit": 3}]
 
 
 def _tables(entry: dict) -> list[dict]:

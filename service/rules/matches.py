@@ -46,7 +46,11 @@ class Standings:
 
     def __init__(self, rules: Rules, sides: list[str]) -> None:
         self.rules = rules
+        self.points = {side: 0 for side in sides}
+        """Round points won (R-8.1)."""
         self.totals = {side: 0 for side in sides}
+        """The running totals that count towards the target: the round points, and the box
+        bonuses too when they are added as each round is won (R-8.2)."""
         self.wins = {side: 0 for side in sides}
         self.winner: str | None = None
 
@@ -54,24 +58,32 @@ class Standings:
     def closed(self) -> bool:
         return self.winner is not None
 
+    @property
+    def _box_at_end(self) -> bool:
+        return self.rules.box_bonus_timing == "end"
+
     def add(self, side: str, points: int) -> None:
-        """Credit a won round (R-8.1); the game closes when a side reaches the target."""
+        """Credit a won round (R-8.1, R-8.2); the game closes when a side reaches the target."""
+        self.points[side] += points
         self.totals[side] += points
         self.wins[side] += 1
+        if not self._box_at_end:
+            self.totals[side] += self.rules.box_bonus
         if self.totals[side] >= self.rules.game_target and self.winner is None:
             self.winner = side
 
     def bonuses(self, game: int | None = None) -> list[Bonus]:
-        """Shutout doubling, box bonuses and the game bonus once the game is over (R-8.2, R-8.3)."""
+        """What a finished game adds (R-8.2, R-8.3): shutout doubling of the round points, box
+        bonuses (when added at the end), the game bonus, and last a doubled total."""
         rules, winner = self.rules, self.winner
         if winner is None:
             return []
         bonuses: list[Bonus] = []
-        shutout = all(t == 0 for side, t in self.totals.items() if side != winner)
+        shutout = all(t == 0 for side, t in self.points.items() if side != winner)
         if shutout and rules.shutout == "double":
             bonuses.append(Bonus(winner, "shutout doubles the winner's round points",
-                                 self.totals[winner], "R-8.3", game))
-        if rules.box_bonus:
+                                 self.points[winner], "R-8.3", game))
+        if rules.box_bonus and self._box_at_end:
             for side, wins in self.wins.items():
                 if wins:
                     bonuses.append(Bonus(side, f"box bonus: {wins} rounds won",
@@ -83,6 +95,10 @@ class Standings:
         if game_bonus:
             bonuses.append(Bonus(winner, "game bonus (shutout)" if doubled else "game bonus",
                                  game_bonus, "R-8.3", game))
+        if shutout and rules.shutout == "double_total":
+            total = self.totals[winner] + sum(b.points for b in bonuses if b.player == winner)
+            bonuses.append(Bonus(winner, "shutout doubles the winner's total", total, "R-8.3",
+                                 game))
         return bonuses
 
     def final_totals(self) -> dict[str, int]:

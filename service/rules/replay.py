@@ -119,6 +119,12 @@ class _Round:
         self.first_turn_passes = 0
         self.stock_only = False
         self.taken: Card | None = None
+        self.pile_draws = 0
+        """Draws from the discard pile this round, the first upcard's included (R-4.8)."""
+        self.must_knock = False
+        """The last discard was taken at the wall: only a knock may follow (R-4.7)."""
+        self.end_rule = "R-4.6"
+        """The rule that ended a round without a knock: the wall, R-4.7 or R-4.8."""
         self.limit = rules.knock_limit_for(table.upcard)
         self.knock: dict[str, Any] | None = None
         self.over = False
@@ -132,7 +138,7 @@ class _Round:
         path = self.path + ("actions", position)
         player = action.player
         if self.over:
-            raise _Violation(path, "round_over", "R-4.6" if self.knock is None else "R-5.3",
+            raise _Violation(path, "round_over", self.end_rule if self.knock is None else "R-5.3",
                              "the round is over; no action may follow")
         if player not in self.hands:
             raise _Violation(path, "not_at_table", "R-4.4",
@@ -207,6 +213,7 @@ class _Round:
                                  f"{CARD_NAMES[action.card]}")
             self.pile.pop()
             self.taken = card
+            self.pile_draws += 1
         self.seen |= CARD_BITS[card]
         self.hands[player] |= CARD_BITS[card]
         self.stock_only = False
@@ -216,6 +223,10 @@ class _Round:
         if action.action == "knock":
             self.knock_now(path, action)
             return
+        if self.must_knock:
+            raise _Violation(path, "must_knock", "R-4.7",
+                             f"{self.turn} took the last discard at the wall, which is allowed "
+                             "only to knock or go gin in the same turn")
         if action.action != "discard":
             raise _Violation(path, "must_discard", "R-4.1",
                              f"{self.turn} has drawn and must discard (or knock)")
@@ -230,10 +241,30 @@ class _Round:
         self.hands[player] &= ~CARD_BITS[card]
         self.pile.append(card)
         self.taken = None
+        limit = self.rules.upcard_draw_limit
+        if limit is not None and self.pile_draws >= limit:
+            self.over, self.end_rule = True, "R-4.8"  # the pile draws reached the limit: a draw
+            return
         if self.stock_count <= WALL:
+            if self.rules.wall == "last_discard":
+                # The next player may take this discard only to knock, or passes (R-4.7).
+                self.turn, self.phase = self.other[player], "last_discard"
+                return
             self.over = True  # the wall: a draw, the same dealer deals again (R-4.6)
             return
         self.turn, self.phase = self.other[player], "draw"
+
+    def _last_discard(self, path: tuple, action: Action) -> None:
+        if action.action == "pass":
+            self.over, self.end_rule = True, "R-4.7"  # declined at the wall: a draw
+            return
+        if action.action == "draw" and action.source == "discard":
+            self._draw(path, action)
+            self.must_knock = True
+            return
+        raise _Violation(path, "must_pass_or_take_last_discard", "R-4.7",
+                         f"at the wall {self.turn} takes the last discard "
+                         f"{CARD_NAMES[self.pile[-1]]} to knock, or passes")
 
     def knock_now(self, path: tuple, action: Action) -> None:
         player = self.turn
@@ -285,27 +316,45 @@ class _Round:
 
     # What may come next ---------------------------------------------------------------------
 
-    def legal_actions(self) -> list[dict[str, Any]]:
+    def legal_actions(self, public: bool = False) -> list[dict[str, Any]]:
+        """Every legal next action; ``public``: only their shape, as another player may know
+        it (what depends on the hidden hand left out, GAMELOG.md ``view``)."""
         if self.pending:
-            return [self._lay_down_option()]
+            return [{"action": "lay_down"}] if public else [self._lay_down_option()]
+        take = {"action": "draw", "source": "discard", "card": self.pile[-1]} if self.pile else None
         if self.phase == "first_turn":
-            return [{"action": "pass"},
-                    {"action": "draw", "source": "discard", "card": self.pile[-1]}]
+            return [{"action": "pass"}, take]
         if self.phase == "draw":
             actions = [{"action": "draw", "source": "stock"}]
-            if self.pile and not self.stock_only:
-                actions.append({"action": "draw", "source": "discard", "card": self.pile[-1]})
+            if take and not self.stock_only:
+                actions.append(take)
             return actions
+        if self.phase == "last_discard":
+            # Taking the last discard is legal only where a knock can follow (R-4.7).
+            if public or self._knocks(self.hands[self.turn] | CARD_BITS[self.pile[-1]],
+                                      self.pile[-1]):
+                return [{"action": "pass"}, take]
+            return [{"action": "pass"}]
+        if public:
+            return [{"action": "knock"}] if self.must_knock else [
+                {"action": "discard"}, {"action": "knock"}]
         hand = self.hands[self.turn]
+        knocks = self._knocks(hand, self.taken)
+        if self.must_knock:
+            return knocks
         forbidden = self.taken if self.rules.taken_card_discard == "forbid" else None
-        cards = [c for c in mask_cards(hand) if c != forbidden]
-        actions: list[dict[str, Any]] = [{"action": "discard", "card": c} for c in cards]
+        return [{"action": "discard", "card": c} for c in mask_cards(hand) if c != forbidden] + knocks
+
+    def _knocks(self, hand: int, taken: Card | None) -> list[dict[str, Any]]:
+        """The knocks an eleven-card hand allows, one per discard (R-4.3, R-5.1, R-5.5)."""
+        forbidden = taken if self.rules.taken_card_discard == "forbid" else None
         solution = solve(hand)
         values = dict(zip(mask_cards(hand), solution.discard_counts))
-        actions += [{"action": "knock", "discard": c} for c in cards if values[c] <= self.limit]
+        knocks: list[dict[str, Any]] = [{"action": "knock", "discard": c} for c in mask_cards(hand)
+                                        if c != forbidden and values[c] <= self.limit]
         if self.rules.big_gin_bonus is not None and solution.all_melded():
-            actions.append({"action": "knock", "discard": None})
-        return actions
+            knocks.append({"action": "knock", "discard": None})
+        return knocks
 
     def _lay_down_option(self) -> dict[str, Any]:
         """The defender's lay_down after a knock that is not gin (R-6.1): the knocker's melds
@@ -507,13 +556,12 @@ class _Replayer:
             return NextMove(round_index, seat.dealer, "deal", (), None, None)
         moves = []
         for state in unfinished:
-            actions = state.legal_actions()
             player = state.defender if state.pending else state.turn
+            public = self.view is not None and player != self.view
+            actions = state.legal_actions(public)
             hands = {p: mask_cards(m) for p, m in state.hands.items()}
             if self.view is not None:
                 hands = {p: c for p, c in hands.items() if p == self.view}
-                if player != self.view:
-                    actions = _public_shape(actions)
             table = state.path[3] if len(state.path) > 2 else None
             moves.append(NextMove(state.index, player,
                                   "lay_down" if state.pending else state.phase, tuple(actions),
@@ -522,17 +570,6 @@ class _Replayer:
         if isinstance(self.match, PartnershipMatch):
             return tuple(moves)
         return moves[0]
-
-
-def _public_shape(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Another player's legal actions as a viewer may know them: draws as they are (the pile
-    is public); after the draw always both a discard and a knock, since whether they can
-    knock depends on their hidden hand; a lay_down without the cards it could lay off."""
-    if any(action["action"] == "lay_down" for action in actions):
-        return [{"action": "lay_down"}]
-    if any(action["action"] in ("discard", "knock") for action in actions):
-        return [{"action": "discard"}, {"action": "knock"}]
-    return actions
 
 
 _PRIVATE_DETAILS = {
@@ -560,6 +597,9 @@ _PRIVATE_DETAILS = {
     "duplicate_card": "a card appears twice",
     "wrong_hand_size": "a hand of the deal has the wrong number of cards",
     "layoffs_need_knocker_melds": "the knock declared no melds, so layoffs name no meld",
+    "must_knock": "the last discard was taken at the wall: only a knock may follow",
+    "must_pass_or_take_last_discard": "at the wall the player takes the last discard to knock, "
+                                      "or passes",
 }
 
 

@@ -72,6 +72,9 @@ def price(facts: RoundFacts, rules: Rules, upcard: Card | None = None) -> Price:
     elif facts.knocker_count == facts.defender_count and not rules.undercut_on_tie:
         outcome, winner = "knock", None
         terms = [Term("tie: no undercut, no points", 0, "R-7.2")]
+        if rules.scoreless_tie_winner == "knocker":
+            winner = "knocker"
+            terms.append(Term("a scoreless tie goes to the knocker", 0, "R-7.7"))
     else:
         outcome, winner = "undercut", "defender"
         terms = [

@@ -173,6 +173,7 @@ class _Deal:
         self.rng, self.voice, self.rules, self.with_stock = rng, voice, rules, with_stock
         self.unlaid: tuple | None = None
         """A knock that is not gin, left without the defender's lay_down."""
+        self.pile_draws = 0
         deck = list(range(52))
         rng.shuffle(deck)
         self.other = {players[0]: players[1], players[1]: players[0]}
@@ -199,6 +200,7 @@ class _Deal:
 
     def take_from_pile(self, player: str) -> Card:
         card = self.pile.pop()
+        self.pile_draws += 1
         named = {"card": self.voice.card(card)} if self.voice.maybe(0.8) else {}
         self.act(player, "draw", source="discard", **named)
         self.hands[player].add(card)
@@ -238,11 +240,9 @@ class _Deal:
                        if not (c == taken and self.rules.taken_card_discard == "forbid")]
             if self.rules.big_gin_bonus is not None and solution.all_melded():
                 return self.knock(turn, None)
-            knockable = [c for c in allowed if values[c] <= self.limit]
-            if knockable:
-                best = min(knockable, key=lambda c: (values[c], rng.random()))
-                if values[best] == 0 or rng.random() < 0.6:
-                    return self.knock(turn, best)
+            best = self.best_knock(allowed, values)
+            if best is not None and (values[best] == 0 or rng.random() < 0.6):
+                return self.knock(turn, best)
             if rng.random() < 0.8:
                 discard = min(allowed, key=lambda c: (values[c], rng.random()))
             else:
@@ -250,9 +250,37 @@ class _Deal:
             self.act(turn, "discard", card=self.voice.card(discard))
             self.hands[turn].discard(discard)
             self.pile.append(discard)
+            limit = self.rules.upcard_draw_limit
+            if limit is not None and self.pile_draws >= limit:
+                return None, 0  # the discard-pile draws reached the limit (R-4.8)
             if len(self.stock) <= WALL:
+                if self.rules.wall == "last_discard":
+                    return self.last_discard(self.other[turn])
                 return None, 0  # the wall (R-4.6)
             turn = self.other[turn]
+
+    def best_knock(self, allowed: list[Card], values: dict[Card, int]) -> Card | None:
+        """The discard that knocks with the least deadwood, if any knocks (R-5.1)."""
+        knockable = [c for c in allowed if values[c] <= self.limit]
+        if not knockable:
+            return None
+        return min(knockable, key=lambda c: (values[c], self.rng.random()))
+
+    def last_discard(self, player: str) -> tuple[str | None, int]:
+        """At the wall the next player takes the last discard to knock, or passes (R-4.7)."""
+        card = self.pile[-1]
+        hand = sum(1 << c for c in self.hands[player]) | 1 << card
+        solution = solve(hand)
+        values = dict(zip(mask_cards(hand), solution.discard_counts))
+        allowed = [c for c in mask_cards(hand)
+                   if not (c == card and self.rules.taken_card_discard == "forbid")]
+        big_gin = self.rules.big_gin_bonus is not None and solution.all_melded()
+        best = self.best_knock(allowed, values)
+        if (best is None and not big_gin) or self.rng.random() < 0.2:
+            self.act(player, "pass")
+            return None, 0
+        self.take_from_pile(player)
+        return self.knock(player, None if big_gin else best)
 
     def knock(self, knocker: str, discard: Card | None) -> tuple[str | None, int]:
         """Knock (R-5), maybe declaring melds; maybe a lay_down by the defender (R-6)."""

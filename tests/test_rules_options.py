@@ -1,0 +1,175 @@
+"""The rules options other engines and rule books play (RULES.md section 11): the last discard
+at the wall (R-4.7), the limit on discard-pile draws (R-4.8), the winner of a scoreless tie
+(R-7.7), box bonuses as they are won (R-8.2), a doubled total (R-8.3), and the presets
+`straight` and `openspiel` (R-10)."""
+
+from __future__ import annotations
+
+import copy
+
+from service.rules import resolve_rules
+from service.rules.matches import score_match
+from service.rules.replay import replay
+from service.rules.scoring import RoundFacts, price
+from service.rules.simulate import random_game
+
+
+def _tables_of(log):
+    for r, entry in enumerate(log["rounds"]):
+        yield r, entry
+
+
+def _find(rules, predicate, seeds=range(300)):
+    """A generated game, the round and the action position where ``predicate`` holds."""
+    for seed in seeds:
+        log = random_game(seed, rules, max_rounds=30)
+        for r, table in _tables_of(log):
+            actions = table["actions"]
+            for a in range(len(actions)):
+                if predicate(actions, a):
+                    return log, r, a
+    raise AssertionError("no generated game has the situation this test needs")
+
+
+def _cut(log, r, a):
+    """The log up to (not including) action ``a`` of round ``r``."""
+    cut = copy.deepcopy(log)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    cut["rounds"][r]["actions"] = cut["rounds"][r]["actions"][:a]
+    return cut
+
+
+def _wall_take(actions, a):
+    return (a >= 1 and actions[a]["action"] == "draw" and actions[a]["source"] == "discard"
+            and actions[a - 1]["action"] == "discard" and a + 1 < len(actions)
+            and actions[a + 1]["action"] == "knock" and _stock_left(actions[: a]) == 2)
+
+
+def _stock_left(actions):
+    return 31 - sum(1 for x in actions if x["action"] == "draw" and x["source"] == "stock")
+
+
+def test_r4_7_at_the_wall_the_next_player_may_take_the_last_discard_to_knock():
+    log, r, a = _find("openspiel", _wall_take)
+    assert replay(log).valid
+    waiting = replay(_cut(log, r, a)).next
+    assert waiting.phase == "last_discard" and waiting.stock_remaining == 2
+    kinds = [(x["action"], x.get("source")) for x in waiting.legal_actions]
+    assert kinds == [("pass", None), ("draw", "discard")]
+    taken = replay(_cut(log, r, a + 1)).next
+    assert taken.phase == "discard" and {x["action"] for x in taken.legal_actions} == {"knock"}
+
+
+def test_r4_7_the_last_discard_taken_must_knock():
+    log, r, a = _find("openspiel", _wall_take)
+    broken = _cut(log, r, a + 1)
+    player = broken["rounds"][r]["actions"][a]["player"]
+    card = broken["rounds"][r]["actions"][a - 1]["card"]
+    hand = [c for c in broken["rounds"][r]["hands"][player]]
+    # Whatever it throws, a discard instead of the knock breaks R-4.7.
+    broken["rounds"][r]["actions"].append({"player": player, "action": "discard",
+                                           "card": hand[0] if hand[0] != card else hand[1]})
+    (violation,) = replay(broken).violations
+    assert (violation.code, violation.rule) == ("must_knock", "R-4.7")
+
+
+def test_r4_7_a_pass_at_the_wall_is_a_draw_and_the_dealer_deals_again():
+    log, r, a = _find("openspiel", lambda actions, a: a == len(actions) - 1 > 2
+                      and actions[a]["action"] == "pass")
+    cut = copy.deepcopy(log)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    result = replay(cut)
+    assert result.valid and result.rounds[-1].outcome == "draw"
+    assert result.next.phase == "deal" and result.next.player == cut["rounds"][r]["dealer"]
+    cut["rounds"][r]["actions"].append({"player": cut["rounds"][r]["actions"][-1]["player"],
+                                        "action": "pass"})
+    (violation,) = replay(cut).violations
+    assert (violation.code, violation.rule) == ("round_over", "R-4.7")
+
+
+def test_r4_6_under_wall_draw_the_round_ends_at_the_discard():
+    log, r, a = _find("standard", lambda actions, a: a == len(actions) - 1
+                      and actions[a]["action"] == "discard" and _stock_left(actions) == 2)
+    cut = copy.deepcopy(log)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    other = next(p for p in cut["rounds"][r]["hands"] if p != cut["rounds"][r]["actions"][a][
+        "player"])
+    cut["rounds"][r]["actions"].append({"player": other, "action": "pass"})
+    (violation,) = replay(cut).violations
+    assert (violation.code, violation.rule) == ("round_over", "R-4.6")
+
+
+LIMITED = {"preset": "standard", "upcard_draw_limit": 2}
+
+
+def _pile_draws(actions):
+    return sum(1 for x in actions if x["action"] == "draw" and x["source"] == "discard")
+
+
+def test_r4_8_the_round_is_a_draw_once_pile_draws_reach_the_limit():
+    log, r, a = _find(LIMITED, lambda actions, a: a == len(actions) - 1
+                      and actions[a]["action"] == "discard" and _pile_draws(actions) == 2)
+    cut = copy.deepcopy(log)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    result = replay(cut)
+    assert result.valid and result.rounds[-1].outcome == "draw"
+    assert _stock_left(cut["rounds"][r]["actions"]) > 2  # not the wall
+    unlimited = replay({**cut, "rules": "standard"})
+    assert unlimited.valid and unlimited.next.phase == "draw"  # the same play goes on without it
+
+
+def test_r7_7_a_scoreless_tie_goes_to_the_knocker_with_no_points():
+    tie = RoundFacts(knocker_count=7, defender_count=7)
+    rules = resolve_rules({"preset": "openspiel", "scoreless_tie_winner": "knocker"})
+    priced = price(tie, rules)
+    assert (priced.outcome, priced.winner, priced.points) == ("knock", "knocker", 0)
+    assert [t.rule for t in priced.breakdown] == ["R-7.2", "R-7.7"]
+    assert price(tie, resolve_rules("openspiel")).winner is None
+
+
+def test_r7_7_the_knocker_of_a_scoreless_tie_deals_next_and_takes_hollywood_credit():
+    rules = resolve_rules({"preset": "hollywood", "undercut_on_tie": False,
+                           "scoreless_tie_winner": "knocker"})
+    result = score_match(rules, ["ann", "bob"], [{"winner": "ann", "points": 0},
+                                                 {"winner": "ann", "points": 20}])
+    assert [r["credited"] for r in result.rounds] == [[0], [0, 1]]
+    assert [g["totals"]["ann"] for g in result.totals["games"]] == [20, 20, 0]
+
+
+def test_r8_2_an_immediate_box_bonus_counts_towards_the_target():
+    rounds = [{"winner": "bob", "points": 30}, {"winner": "bob", "points": 30}]
+    immediate = resolve_rules({"preset": "standard", "box_bonus": 25,
+                               "box_bonus_timing": "immediate"})
+    result = score_match(immediate, ["ann", "bob"], rounds)
+    assert [r["totals"]["bob"] for r in result.rounds] == [55, 110]
+    assert result.complete and result.winner == "bob" and result.totals["bob"] == 110
+    assert not [b for b in result.bonuses if b.rule == "R-8.2"]  # not added twice
+    at_end = score_match(resolve_rules({"preset": "standard", "box_bonus": 25}),
+                         ["ann", "bob"], rounds)
+    assert not at_end.complete and at_end.totals["bob"] == 60
+
+
+def test_r8_3_double_total_doubles_the_winners_final_total_bonuses_included():
+    rules = resolve_rules({"preset": "modern", "shutout": "double_total", "game_target": 50})
+    result = score_match(rules, ["ann", "bob"], [{"winner": "bob", "points": 30},
+                                                 {"winner": "bob", "points": 25}])
+    # 55 round points, box bonus 2 x 20, game bonus 100: 195, doubled.
+    assert result.totals == {"ann": 0, "bob": 390}
+    assert [b.term for b in result.bonuses][-1] == "shutout doubles the winner's total"
+    spoiled = score_match(rules, ["ann", "bob"], [{"winner": "ann", "points": 5},
+                                                  {"winner": "bob", "points": 55}])
+    assert spoiled.totals["bob"] == 55 + 20 + 100
+
+
+def test_r10_straight_only_gin_ends_a_round(client):
+    one = client.post("/v1/knock", json={"hand": "AS 2S 3S 4H 5H 6H 7D 8D 9D AC KC".split(),
+                                         "discard": "KC", "rules": "straight"}).get_json()
+    assert not one["legal"] and one["violations"][0]["code"] == "deadwood_over_limit"
+    assert one["knock_limit"] == 0
+
+
+def test_r10_openspiel_games_replay_valid_and_complete():
+    for seed in range(30):
+        log = random_game(seed, "openspiel")
+        result = replay(log)
+        assert result.valid and result.complete, (seed, result.violations)
