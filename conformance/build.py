@@ -453,6 +453,107 @@ def game_cases():
     return cases
 
 
+# Rules other engines and rule books play (R-4.7, R-4.8, R-5.6, R-7.7, R-8.2, R-8.3, R-10) -----
+
+def _stock_left(actions):
+    return 31 - sum(1 for x in actions if x["action"] == "draw" and x["source"] == "stock")
+
+
+def _pile_draws(actions):
+    return sum(1 for x in actions if x["action"] == "draw" and x["source"] == "discard")
+
+
+def option_cases():
+    cases = []
+    wall = {"preset": "openspiel", "game_target": 25}
+    found, r, a = find(lambda log, r, a, x: x["action"] == "draw" and x["source"] == "discard"
+                       and a >= 1 and log["rounds"][r]["actions"][a - 1]["action"] == "discard"
+                       and _stock_left(log["rounds"][r]["actions"][:a]) == 2, wall)
+    cases.append(case("openspiel: the last discard at the wall is taken to knock", ["R-4.7"],
+                      post(REPLAY, found), checks=[eq("/valid", True)]))
+    cut = copy.deepcopy(found)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    cut["rounds"][r]["actions"] = cut["rounds"][r]["actions"][:a]
+    cases.append(case("at the wall the next player may pass or take the last discard",
+                      ["R-4.7"], post(REPLAY, cut),
+                      checks=[eq("/next/phase", "last_discard"), eq("/next/stock_remaining", 2),
+                              eq("/next/legal_actions/0", {"action": "pass"})]))
+    bad = copy.deepcopy(cut)
+    taker = found["rounds"][r]["actions"][a]
+    bad["rounds"][r]["actions"] += [taker, {"player": taker["player"], "action": "discard",
+                                            "card": found["rounds"][r]["actions"][a - 1]["card"]}]
+    cases.append(violation("the last discard taken at the wall must knock", ["R-4.7"], bad,
+                           "must_knock", f"/rounds/{r}/actions/{a + 1}"))
+    passed = copy.deepcopy(cut)
+    passed["rounds"][r]["actions"].append({"player": taker["player"], "action": "pass"})
+    cases.append(case("a pass at the wall ends the round as a draw", ["R-4.7"],
+                      post(REPLAY, passed), checks=[
+                          eq("/valid", True), eq(f"/rounds/{r}/result/outcome", "draw"),
+                          eq("/next/phase", "deal"),
+                          eq("/next/player", passed["rounds"][r]["dealer"])]))
+    limited = {"preset": "standard", "upcard_draw_limit": 2, "game_target": 25}
+    found, r, a = find(lambda log, r, a, x: x["action"] == "discard"
+                       and _pile_draws(log["rounds"][r]["actions"][:a]) == 2
+                       and a == len(log["rounds"][r]["actions"]) - 1
+                       and _stock_left(log["rounds"][r]["actions"]) > 2, limited)
+    cut = copy.deepcopy(found)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    cases.append(case("the round is a draw once discard-pile draws reach the limit", ["R-4.8"],
+                      post(REPLAY, cut), checks=[eq("/valid", True),
+                                                 eq(f"/rounds/{r}/result/outcome", "draw")]))
+    bad = copy.deepcopy(cut)
+    last = bad["rounds"][r]["actions"][-1]
+    other = next(p for p in bad["rounds"][r]["hands"] if p != last["player"])
+    bad["rounds"][r]["actions"].append({"player": other, "action": "draw", "source": "stock"})
+    cases.append(violation("no draw after the limit on discard-pile draws", ["R-4.8"], bad,
+                           "round_over", f"/rounds/{r}/actions/{a + 1}"))
+    tie = {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D 5C"), "discard": "TC"},
+           "defender": {"hand": h("KC KH KD QC QH QD JC JS JH 5D")}}
+    cases += [
+        case("a scoreless tie goes to the knocker with 0 points", ["R-7.7", "R-7.2"],
+             post(SCORE, {**tie, "rules": {"preset": "openspiel",
+                                           "scoreless_tie_winner": "knocker"}}),
+             checks=[eq("/outcome", "knock"), eq("/winner", "knocker"), eq("/points", 0)]),
+        case("without it a scoreless tie has no winner", ["R-7.7", "R-7.2"],
+             post(SCORE, {**tie, "rules": "openspiel"}),
+             checks=[eq("/outcome", "knock"), eq("/winner", None), eq("/points", 0)]),
+        case("the knocker of a scoreless tie takes a winner's Hollywood credit", ["R-7.7", "R-9.1"],
+             post(MATCHES, {"rules": {"preset": "hollywood", "undercut_on_tie": False,
+                                      "scoreless_tie_winner": "knocker"},
+                            "players": ["ann", "bob"],
+                            "rounds": [{"winner": "ann", "points": 0},
+                                       {"winner": "ann", "points": 20}]}),
+             checks=[eq("/rounds/1/credited", [0, 1])]),
+        case("box bonuses added as rounds are won count towards the target", ["R-8.2"],
+             post(MATCHES, {"rules": {"preset": "standard", "box_bonus": 25,
+                                      "box_bonus_timing": "immediate"},
+                            "players": ["ann", "bob"],
+                            "rounds": [{"winner": "bob", "points": 30},
+                                       {"winner": "bob", "points": 30}]}),
+             checks=[eq("/rounds/0/totals", {"ann": 0, "bob": 55}), eq("/complete", True),
+                     eq("/totals", {"ann": 0, "bob": 110})]),
+        case("a shutout under double_total doubles the final total", ["R-8.3"],
+             post(MATCHES, {"rules": {"preset": "modern", "shutout": "double_total",
+                                      "game_target": 50},
+                            "players": ["ann", "bob"],
+                            "rounds": [{"winner": "bob", "points": 30},
+                                       {"winner": "bob", "points": 25}]}),
+             checks=[eq("/totals", {"ann": 0, "bob": 390})]),
+        case("Oklahoma: the limit is the lower of the upcard and knock_limit", ["R-5.6"],
+             post(ANALYZE, {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D 4C"), "upcard": "9H",
+                            "rules": {"preset": "oklahoma", "knock_limit": 3}}),
+             checks=[eq("/knock_limit", 3), eq("/can_knock", False)]),
+        case("straight: only gin ends a round", ["R-10", "R-5.1"], get("/v1/rules/straight"),
+             checks=[eq("/knock_limit", 0), eq("/wall", "draw")]),
+        case("openspiel: the defaults of OpenSpiel's gin_rummy", ["R-10", "R-4.7", "R-4.8"],
+             get("/v1/rules/openspiel"),
+             checks=[eq("/undercut_bonus", 25), eq("/undercut_on_tie", False),
+                     eq("/taken_card_discard", "allow"), eq("/wall", "last_discard"),
+                     eq("/upcard_draw_limit", 50), eq("/knock_limit", 10), eq("/gin_bonus", 25)]),
+    ]
+    return cases
+
+
 # The family (R-9) -------------------------------------------------------------------------------
 
 MATCHES = "/v1/matches/score"
@@ -699,6 +800,8 @@ def main():
     write("malformed", "Malformed and impossible requests.", MALFORMED)
     write("games", "Game logs replayed (R-3, R-4, R-8).", game_cases())
     write("variants", "Hollywood, box, cutthroat and partnership (R-9).", variant_cases())
+    write("options", "Rules other engines and rule books play (R-4.7, R-4.8, R-7.7, R-8.2, "
+          "R-8.3, R-10).", option_cases())
     write("representation", "The same request however a client writes it; meld indexes as "
           "sent (GAMELOG.md).", REPRESENTATION)
     write("deadwood-generated", "Seeded hands; answers from the exhaustive reference.",
