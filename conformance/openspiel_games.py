@@ -1,0 +1,491 @@
+"""Writes ``openspiel-games.json``: hands played by OpenSpiel's ``gin_rummy``, as game logs.
+
+    pip install open_spiel        # or: pip install -e '.[bench]'
+    python conformance/openspiel_games.py [--hands 220] [--seed 2026]
+
+OpenSpiel is an engine written independently of this project.  This script plays seeded
+hands of its ``gin_rummy`` game with its default parameters (knock card 10, gin bonus 25,
+undercut bonus 25): some with uniformly random legal actions for both players, some with one
+random player against a simple policy, the rest with the policy for both.  The policy draws
+and discards to lower its deadwood, knocks as soon as it may (or, for some players, only at
+a lower count or for gin), lays down its melds and lays off every card it can.  Knock wins
+without layoffs, the commonest hands, are kept only up to a number (``--plain-knocks``) so
+that gin, undercuts, ties and layoffs get more cases.  Each hand (one deal) becomes a
+one-round ginrules-log/1 log.  Each case posts the log to the replay and expects it to be
+valid, with the round's outcome, winner and points as OpenSpiel's returns scored them, both
+deadwood counts as OpenSpiel counted them, and the melds and layoffs as its players laid them.
+No expected value comes from this project's own code.
+
+How an OpenSpiel hand becomes a log:
+
+- Player 0 always acts first, so player 1 ("p1") is the dealer.  The first ten chance
+  outcomes are player 0's hand, the next ten player 1's, the next the upcard; every later
+  chance outcome is a stock draw, so the stock is those cards in order followed by the cards
+  nobody drew (in a seeded order: nobody sees them).
+- Draw upcard (also on the first turn) is a draw from the discard pile, draw stock a stock
+  draw, a card a discard, pass on the first turn a pass.  OpenSpiel's knock is the knock
+  action, its next card the knock discard, and the melds it then lays one at a time the
+  knock's declared melds, in that order.  The defender's layoffs and then its melds are the
+  ``lay_down``: each layoff names the declared meld it extends, as extended by the earlier
+  layoffs (a card that fits two melds gets one of them at random, among the assignments
+  that keep every later layoff legal).
+- Rules: ``standard`` with OpenSpiel's values: undercut bonus 25, a tie scores nothing
+  (``undercut_on_tie: false``), the card taken from the discard pile may be discarded at
+  once (``taken_card_discard: allow``), and a game target no single hand can reach.
+
+Hands that end by a rule this project does not have yet are counted and left out:
+
+- ``wall``: after the discard that leaves two stock cards, OpenSpiel's next player may only
+  take that discard to knock, or pass and the hand is a draw (R-4.7, ``wall: last_discard``);
+- ``upcard_draw_limit``: the 50th draw from the discard pile in a hand ends it as a draw
+  (R-4.8, ``upcard_draw_limit: 50``);
+- ``repeated_move``: the second turn in a row in which the player takes the discard and
+  discards that same card ends the hand as a draw (no such rule in RULES.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TOPIC = "openspiel-games"
+REPLAY = "/v1/games/replay"
+PLAYERS = ["p0", "p1"]
+RANKS = "A23456789TJQK"
+SUITS = "SCDH"  # OpenSpiel's suit order: spades, clubs, diamonds, hearts
+RULES = {"preset": "standard", "undercut_bonus": 25, "undercut_on_tie": False,
+         "taken_card_discard": "allow", "game_target": 1000}
+"""OpenSpiel's defaults (knock 10 and gin 25 are standard's); no hand scores 1000."""
+
+# OpenSpiel's action ids.
+DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
+
+
+def name(card: int) -> str:
+    """Our code (R-1.4) for an OpenSpiel card id: suit * 13 + rank, suits in SCDH order."""
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def rank(card: int) -> int:
+    return card % 13
+
+
+def suit(card: int) -> int:
+    return card // 13
+
+
+class LeftOut(Exception):
+    """The hand ended by a rule the replay does not have yet; the reason is the message."""
+
+
+# --- the policy --------------------------------------------------------------------------
+
+class Policy:
+    """Chooses OpenSpiel actions: uniformly at random, or the simple knocking policy."""
+
+    def __init__(self, rng: random.Random, knocking: tuple[bool, bool]):
+        import pyspiel
+
+        self.rng = rng
+        self.knocking = knocking
+        # Each policy player knocks at its own limit: mostly as soon as it may, else
+        # only with less deadwood, or only for gin, so that gin and undercuts both happen.
+        self.limit = [rng.choice([10, 10, 10, 5, 0, 0]) for _ in range(2)]
+        self.utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        self.gin_rummy = pyspiel.gin_rummy
+
+    def choose(self, state) -> int:
+        legal = state.legal_actions()
+        player = state.current_player()
+        if not self.knocking[player] or self.rng.random() < 0.05:
+            return self.rng.choice(legal)
+        phase = state.current_phase()
+        phases = self.gin_rummy.Phase
+        hand = list(state.hands()[player])
+        if phase in (phases.FIRST_UPCARD, phases.DRAW):
+            if DRAW_UPCARD in legal:
+                now = self.utils.min_deadwood(hand)
+                with_upcard = self.utils.min_deadwood(hand + [state.upcard()])
+                if with_upcard < now:
+                    return DRAW_UPCARD
+            return DRAW_STOCK if DRAW_STOCK in legal else PASS
+        if phase == phases.DISCARD:
+            if KNOCK in legal and (self.limit[player] >= 10
+                                   or self.utils.min_deadwood(hand) <= self.limit[player]):
+                return KNOCK
+            return self._best_discard(hand, [a for a in legal if a != KNOCK])
+        if phase == phases.KNOCK:
+            melds = [a for a in legal if a >= MELD_BASE]
+            # Lay every meld it can, but now and then stop as soon as the rest is within
+            # the limit (a declared arrangement that is not the best one).
+            if melds and (PASS not in legal or self.limit[player] < 10
+                          or self.rng.random() < 0.9):
+                if self.limit[player] < 10:  # keep the least deadwood: gin when it can
+                    melds = self._best(melds, lambda a: self.utils.min_deadwood(
+                        [c for c in hand if c not in self.utils.int_to_meld[a - MELD_BASE]]))
+                return self.rng.choice(melds)
+            if PASS in legal:
+                return PASS
+            return self._best_discard(hand, legal)  # the knock discard
+        if phase == phases.LAYOFF:
+            plays = [a for a in legal if a != PASS]
+            if plays and self.rng.random() < 0.95:
+                return self.rng.choice(plays)
+            return PASS
+        if phase == phases.WALL:
+            return KNOCK if KNOCK in legal else PASS
+        return self.rng.choice(legal)
+
+    def _best_discard(self, hand: list[int], cards: list[int]) -> int:
+        """One of the discards that leave the least deadwood, at random."""
+        return self.rng.choice(self._best(
+            cards, lambda card: self.utils.min_deadwood([c for c in hand if c != card])))
+
+    @staticmethod
+    def _best(choices: list[int], cost) -> list[int]:
+        """The choices of least cost."""
+        scored = [(cost(choice), choice) for choice in choices]
+        least = min(score for score, _ in scored)
+        return [choice for score, choice in scored if score == least]
+
+
+# --- layoffs: which declared meld each card extends --------------------------------------
+
+def _extends(meld: dict, card: int) -> bool:
+    cards = meld["cards"]
+    if meld["kind"] == "set":
+        return len(cards) == 3 and rank(card) == rank(cards[0])
+    if suit(card) != suit(cards[0]):
+        return False
+    ranks = [rank(c) for c in cards]
+    return rank(card) == min(ranks) - 1 or rank(card) == max(ranks) + 1
+
+
+def assign_layoffs(melds: list[dict], layoffs: list[int], rng: random.Random) -> list[int]:
+    """A meld index for each layoff, in order, each extending its meld as extended so far.
+
+    Every consistent assignment is found; one is picked at random, so that a card fitting
+    two melds goes to either.  ``ValueError`` when there is none.
+    """
+    found: list[list[int]] = []
+
+    def search(i: int, state: list[list[int]], chosen: list[int]) -> None:
+        if len(found) >= 64:
+            return
+        if i == len(layoffs):
+            found.append(list(chosen))
+            return
+        card = layoffs[i]
+        for index, meld in enumerate(melds):
+            current = {"kind": meld["kind"], "cards": state[index]}
+            if _extends(current, card):
+                state[index].append(card)
+                chosen.append(index)
+                search(i + 1, state, chosen)
+                chosen.pop()
+                state[index].pop()
+
+    search(0, [list(m["cards"]) for m in melds], [])
+    if not found:
+        raise ValueError(f"no meld takes the layoffs {[name(c) for c in layoffs]}")
+    return rng.choice(found)
+
+
+def meld_of(utils_melds, meld_id: int) -> dict:
+    cards = sorted(utils_melds[meld_id], key=lambda c: (suit(c), rank(c)))
+    kind = "set" if len({rank(c) for c in cards}) == 1 else "run"
+    return {"kind": kind, "cards": cards}
+
+
+def shown(meld: dict) -> dict:
+    return {"kind": meld["kind"], "cards": [name(c) for c in meld["cards"]]}
+
+
+# --- one hand ----------------------------------------------------------------------------
+
+def _deadwood(state) -> list[int]:
+    return [int(x) for x in state.deadwood()]
+
+
+MODES = {"random": (False, False), "p0 random": (False, True), "p1 random": (True, False),
+         "policy": (True, True)}
+"""Who plays uniformly at random (False) and who plays the simple policy (True)."""
+
+
+def play_hand(game, seed: int, mode: str) -> dict:
+    """Play one OpenSpiel hand and convert it; ``LeftOut`` if it ended by a missing rule."""
+    import pyspiel
+
+    rng = random.Random(seed)
+    policy = Policy(rng, MODES[mode])
+    gin = pyspiel.gin_rummy
+    phases = gin.Phase
+    int_to_meld = {i: list(game_meld) for i, game_meld in enumerate(_all_melds(policy.utils))}
+    state = game.new_initial_state()
+    dealt: list[int] = []
+    actions: list[dict] = []
+    knock: dict | None = None
+    knocker = None
+    lay_down: dict | None = None
+    layoff_cards: list[int] = []
+    upcard_draws = 0
+    taken = None  # the card just drawn from the discard pile, if the last draw was one
+    seen: set[str] = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            card = rng.choice([c for c, _ in state.chance_outcomes()])
+            dealt.append(card)
+            state.apply_action(card)
+            continue
+        phase = state.current_phase()
+        player = state.current_player()
+        who = PLAYERS[player]
+        action = policy.choose(state)
+        if action == DRAW_UPCARD:
+            taken = state.upcard()
+        elif action == DRAW_STOCK:
+            taken = None
+        if phase == phases.FIRST_UPCARD:
+            if action == DRAW_UPCARD:
+                actions.append({"player": who, "action": "draw", "source": "discard"})
+            elif action == PASS:
+                actions.append({"player": who, "action": "pass"})
+            else:
+                actions.append({"player": who, "action": "draw", "source": "stock"})
+        elif phase == phases.DRAW:
+            if action == DRAW_UPCARD:
+                upcard_draws += 1
+                if upcard_draws == gin.MAX_NUM_DRAW_UPCARD_ACTIONS:
+                    raise LeftOut("upcard_draw_limit")
+                actions.append({"player": who, "action": "draw", "source": "discard"})
+            else:
+                actions.append({"player": who, "action": "draw", "source": "stock"})
+        elif phase == phases.DISCARD:
+            if action == KNOCK:
+                knocker = player
+                knock = {"player": who, "action": "knock", "discard": None, "melds": []}
+                actions.append(knock)
+            else:
+                actions.append({"player": who, "action": "discard", "card": name(action)})
+                if action == taken:
+                    seen.add("a discard of the card just taken")
+        elif phase == phases.KNOCK:
+            if knock["discard"] is None:
+                knock["discard"] = name(action)
+                if action == taken:
+                    seen.add("a knock discarding the card just taken")
+            elif action != PASS:
+                knock["melds"].append(meld_of(int_to_meld, action - MELD_BASE))
+        elif phase == phases.LAYOFF:
+            if lay_down is None:
+                lay_down = {"player": who, "action": "lay_down", "melds": [], "layoffs": []}
+            if action != PASS and not state.finished_layoffs():
+                layoff_cards.append(action)
+            elif action != PASS:
+                lay_down["melds"].append(meld_of(int_to_meld, action - MELD_BASE))
+        elif phase == phases.WALL:
+            raise LeftOut("wall, " + ("knock" if action == KNOCK else "pass"))
+        state.apply_action(action)
+        if phase == phases.DISCARD and action != KNOCK and state.is_terminal():
+            raise LeftOut("repeated_move")
+    if knock is None:
+        raise LeftOut("no knock: " + str(state.current_phase()))
+    returns = [int(r) for r in state.returns()]
+    deadwood = _deadwood(state)
+    # OpenSpiel's own record of the hand, to check the conversion against.
+    assert list(state.layed_melds()[knocker]) == [
+        _meld_id(int_to_meld, m["cards"]) for m in knock["melds"]]
+    assert list(state.layoffs()) == layoff_cards
+    layoffs = assign_layoffs(knock["melds"], layoff_cards, rng) if layoff_cards else []
+    features = _features(knock, actions, layoff_cards, layoffs, seen)
+    lay_down["layoffs"] = [{"card": name(c), "meld": m} for c, m in zip(layoff_cards, layoffs)]
+    for meld in knock["melds"]:
+        meld["cards"] = [name(c) for c in meld["cards"]]
+    lay_down["melds"] = [shown(m) for m in lay_down["melds"]]
+    actions.append(lay_down)
+    stock_drawn = dealt[21:]
+    if seed % 2:  # stock draws name their card too (optional when the stock is given)
+        draws = iter(stock_drawn)
+        for action in actions:
+            if action["action"] == "draw" and action["source"] == "stock":
+                action["card"] = name(next(draws))
+    rest = [c for c in range(52) if c not in dealt]
+    rng.shuffle(rest)
+    defender = 1 - knocker
+    if deadwood[knocker] == 0:
+        outcome, winner, points = "gin", PLAYERS[knocker], returns[knocker]
+    elif returns[knocker] > 0:
+        outcome, winner, points = "knock", PLAYERS[knocker], returns[knocker]
+    elif returns[knocker] < 0:
+        outcome, winner, points = "undercut", PLAYERS[defender], returns[defender]
+    else:
+        outcome, winner, points = "knock", None, 0
+    log = {
+        "format": "ginrules-log/1",
+        "rules": RULES,
+        "players": list(PLAYERS),
+        "rounds": [{
+            "dealer": PLAYERS[1],
+            "hands": {PLAYERS[0]: [name(c) for c in dealt[:10]],
+                      PLAYERS[1]: [name(c) for c in dealt[10:20]]},
+            "upcard": name(dealt[20]),
+            "stock": [name(c) for c in stock_drawn + rest],
+            "actions": actions,
+        }],
+    }
+    return {
+        "log": log, "outcome": outcome, "winner": winner, "points": points,
+        "knocker": PLAYERS[knocker],
+        "deadwood": {PLAYERS[0]: deadwood[0], PLAYERS[1]: deadwood[1]},
+        "layoffs": len(layoff_cards), "defender_melds": len(lay_down["melds"]),
+        "mode": mode, "features": features, "knock": knock, "lay_down": lay_down,
+    }
+
+
+def _features(knock, actions, layoff_cards, layoffs, seen) -> list[str]:
+    """What is notable in a converted hand, for the summary the script prints."""
+    features = list(seen)
+    melds = [{"kind": m["kind"], "cards": list(m["cards"])} for m in knock["melds"]]
+    for card, index in zip(layoff_cards, layoffs):
+        fits = [i for i, meld in enumerate(melds) if _extends(meld, card)]
+        if len(fits) > 1:
+            features.append("a layoff that fits two melds")
+        if any(abs(rank(card) - rank(c)) == 1 and suit(card) == suit(c)
+               for c in layoff_cards[:layoff_cards.index(card)]) and melds[index]["kind"] == "run":
+            features.append("a chained layoff")
+        melds[index]["cards"].append(card)
+    if sum(1 for a in actions if a["action"] in ("draw", "discard", "pass")) <= 3:
+        features.append("a knock on the first turn")
+    return sorted(set(features))
+
+
+def _all_melds(utils):
+    """OpenSpiel's meld ids 0..184, each as its cards (the utils' own table)."""
+    return [utils.int_to_meld[i] for i in range(185)]
+
+
+def _meld_id(int_to_meld, cards) -> int:
+    wanted = sorted(cards)
+    for i, meld in int_to_meld.items():
+        if sorted(meld) == wanted:
+            return i
+    raise KeyError(cards)
+
+
+# --- the case file -----------------------------------------------------------------------
+
+def rules_of(hand: dict) -> list[str]:
+    rules = ["R-3.1", "R-4.1", "R-4.2", "R-4.3", "R-5.1", "R-5.3"]
+    if hand["outcome"] == "gin":
+        rules += ["R-5.4", "R-7.3"]
+    elif hand["outcome"] == "undercut":
+        rules += ["R-7.2"]
+    elif hand["winner"] is None:
+        rules += ["R-7.2"]
+    else:
+        rules += ["R-7.1"]
+    if hand["layoffs"]:
+        rules += ["R-6.1", "R-6.2", "R-6.4"]
+    return rules
+
+
+def to_case(index: int, seed: int, hand: dict) -> dict:
+    what = "a scoreless tie" if hand["outcome"] == "knock" and hand["winner"] is None \
+        else hand["outcome"]
+    description = (f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}): {what}, "
+                   f"{hand['layoffs']} layoffs, {hand['defender_melds']} defender melds")
+    checks = [
+        {"pointer": "/valid", "equals": True},
+        {"pointer": "/violations", "equals": []},
+        {"pointer": "/rounds/0/result/outcome", "equals": hand["outcome"]},
+        {"pointer": "/rounds/0/result/knocker", "equals": hand["knocker"]},
+        {"pointer": "/rounds/0/result/winner", "equals": hand["winner"]},
+        {"pointer": "/rounds/0/result/points", "equals": hand["points"]},
+        {"pointer": "/rounds/0/result/deadwood", "equals": hand["deadwood"]},
+        {"pointer": "/rounds/0/result/layoffs", "equals": hand["lay_down"]["layoffs"]},
+    ]
+    # The melds as OpenSpiel's players laid them, in their order (cards in any order).
+    for side, melds in (("knocker_melds", hand["knock"]["melds"]),
+                        ("defender_melds", hand["lay_down"]["melds"])):
+        checks.append({"pointer": f"/rounds/0/result/{side}/{len(melds)}", "absent": True})
+        checks += [{"pointer": f"/rounds/0/result/{side}/{i}/cards", "same_items": m["cards"]}
+                   for i, m in enumerate(melds)]
+    return {"description": description, "rule": rules_of(hand),
+            "request": {"method": "POST", "path": REPLAY, "body": hand["log"]},
+            "expected": {"status": 200, "checks": checks}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=220,
+                        help="cases to write (default 220)")
+    parser.add_argument("--seed", type=int, default=2026, help="the first hand's seed")
+    parser.add_argument("--random-share", type=float, default=0.25,
+                        help="share of hands played uniformly at random (default 0.25)")
+    parser.add_argument("--mixed-share", type=float, default=0.15,
+                        help="share of hands with player 0 random and the policy for player 1,"
+                             " and again the other way round (default 0.15 each)")
+    parser.add_argument("--plain-knocks", type=int, default=50,
+                        help="at most this many knock wins without layoffs, the commonest kind"
+                             " of hand, so that the others get more cases (default 50)")
+    parser.add_argument("--output", type=Path, default=HERE / f"{TOPIC}.json")
+    args = parser.parse_args(argv)
+    try:
+        import pyspiel
+    except ImportError:
+        print("OpenSpiel is not installed: pip install open_spiel", file=sys.stderr)
+        return 2
+    game = pyspiel.load_game("gin_rummy")
+    cases, kept, left_out, played, skipped = [], Counter(), Counter(), 0, 0
+    seed = args.seed
+    while len(cases) < args.hands:
+        pick = random.Random(seed * 7919).random()
+        mode = ("random" if pick < args.random_share else
+                "policy" if pick >= args.random_share + 2 * args.mixed_share else
+                "p0 random" if pick < args.random_share + args.mixed_share else "p1 random")
+        played += 1
+        try:
+            hand = play_hand(game, seed, mode)
+        except LeftOut as reason:
+            left_out[f"{mode}: {reason}"] += 1
+        else:
+            plain = (hand["outcome"] == "knock" and hand["winner"] is not None
+                     and not hand["layoffs"])
+            if plain and kept["plain knocks kept"] >= args.plain_knocks:
+                skipped += 1
+                seed += 1
+                continue
+            kept["plain knocks kept"] += plain
+            cases.append(to_case(len(cases), seed, hand))
+            kept[f"{hand['mode']}: {hand['outcome']}"
+                 + (" (tie)" if hand["winner"] is None else "")] += 1
+            kept["with layoffs"] += bool(hand["layoffs"])
+            for feature in hand["features"]:
+                kept["with " + feature] += 1
+            kept["with defender melds"] += bool(hand["defender_melds"])
+        seed += 1
+    document = {
+        "topic": TOPIC,
+        "description": ("Hands played by OpenSpiel's gin_rummy (its default rules), replayed: "
+                        "valid, scored as OpenSpiel scored them (R-4, R-5, R-6, R-7)."),
+        "cases": cases,
+    }
+    args.output.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+                           encoding="utf-8")
+    print(f"played {played}, left out {sum(left_out.values())}, converted "
+          f"{played - sum(left_out.values())}, of which {skipped} plain knocks not kept; "
+          f"{len(cases)} cases")
+    for key, count in sorted(left_out.items()):
+        print(f"  left out, {key}: {count}")
+    for key, count in sorted(kept.items()):
+        print(f"  converted, {key}: {count}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

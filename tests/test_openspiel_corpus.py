@@ -1,0 +1,97 @@
+"""The corpus of hands played by OpenSpiel's gin_rummy (conformance/openspiel-games.json).
+
+The corpus itself runs with every other topic (test_conformance.py, in process and over
+HTTP); these tests check that it is there, large and varied, and that the converter's one
+piece of reasoning of its own, which declared meld each layoff extends, is right.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from service.conformance import load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+TOPIC = "openspiel-games"
+
+
+def _converter():
+    spec = importlib.util.spec_from_file_location(
+        "openspiel_games", ROOT / "conformance" / "openspiel_games.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # OpenSpiel itself is imported only to play hands
+    return module
+
+
+def _expected(case, pointer):
+    return next(c["equals"] for c in case.expected["checks"] if c["pointer"] == pointer)
+
+
+def test_the_openspiel_topic_replays_at_least_150_hands_as_valid():
+    cases = load_cases(ROOT / "conformance", [TOPIC])
+    assert len(cases) >= 150
+    for case in cases:
+        assert case.request["method"] == "POST" and case.request["path"] == "/v1/games/replay"
+        log = case.request["body"]
+        assert len(log["rounds"]) == 1 and len(log["rounds"][0]["stock"]) == 31
+        assert _expected(case, "/valid") is True
+        for field in ("outcome", "knocker", "winner", "points", "deadwood"):
+            _expected(case, f"/rounds/0/result/{field}")
+
+
+def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_and_defender_melds():
+    cases = load_cases(ROOT / "conformance", [TOPIC])
+    kinds = Counter()
+    for case in cases:
+        outcome = _expected(case, "/rounds/0/result/outcome")
+        winner = _expected(case, "/rounds/0/result/winner")
+        kinds["tie" if outcome == "knock" and winner is None else outcome] += 1
+        lay_down = case.request["body"]["rounds"][0]["actions"][-1]
+        assert lay_down["action"] == "lay_down"
+        kinds["layoffs"] += bool(lay_down["layoffs"])
+        kinds["defender melds"] += bool(lay_down["melds"])
+    assert kinds["knock"] >= 50 and kinds["gin"] >= 20 and kinds["undercut"] >= 5, kinds
+    assert kinds["tie"] >= 1 and kinds["layoffs"] >= 50 and kinds["defender melds"] >= 50, kinds
+
+
+def test_a_layoff_names_the_meld_it_extends_as_extended_by_earlier_layoffs():
+    convert = _converter()
+    code = {convert.name(c): c for c in range(52)}
+
+    def meld(kind, *cards):
+        return {"kind": kind, "cards": [code[c] for c in cards]}
+
+    run = meld("run", "5S", "6S", "7S")
+    assert convert.assign_layoffs([run], [code["8S"], code["9S"], code["4S"]],
+                                  random.Random(0)) == [0, 0, 0]
+    # 7C fits the set and the run, but 8C after it only fits the run that 7C extended.
+    melds = [meld("set", "7S", "7H", "7D"), meld("run", "4C", "5C", "6C")]
+    for seed in range(8):
+        assert convert.assign_layoffs(melds, [code["7C"], code["8C"]],
+                                      random.Random(seed)) == [1, 1]
+    # Alone, 7C goes to either meld.
+    chosen = {convert.assign_layoffs(melds, [code["7C"]], random.Random(seed))[0]
+              for seed in range(16)}
+    assert chosen == {0, 1}
+
+
+def test_a_layoff_that_fits_no_meld_is_a_conversion_error():
+    convert = _converter()
+    code = {convert.name(c): c for c in range(52)}
+    full_set = {"kind": "set", "cards": [code[c] for c in ("9S", "9H", "9D", "9C")]}
+    king_run = {"kind": "run", "cards": [code[c] for c in ("JS", "QS", "KS")]}
+    for melds, card in (([full_set], "TS"), ([king_run], "AS"), ([king_run], "KH")):
+        with pytest.raises(ValueError, match="no meld takes"):
+            convert.assign_layoffs(melds, [code[card]], random.Random(0))
+
+
+def test_openspiel_cards_get_our_codes():
+    convert = _converter()
+    # OpenSpiel numbers cards suit by suit (spades, clubs, diamonds, hearts), ace first.
+    assert [convert.name(c) for c in (0, 12, 13, 26, 39, 51)] == [
+        "AS", "KS", "AC", "AD", "AH", "KH"]
