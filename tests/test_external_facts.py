@@ -1,0 +1,55 @@
+"""The external-facts topic: other projects' test facts, each named by its source.
+
+The corpus tests run every topic, this one included, in process and against a server; these
+check that the topic is there, large enough, and is what its script writes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+from service.conformance import load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "conformance"
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("external_facts",
+                                                  CASES / "external_facts.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_external_facts_topic_holds_at_least_120_facts_from_six_projects():
+    cases = load_cases(CASES, ["external-facts"])
+    assert len(cases) >= 120
+    script = _script()
+    projects = {script.SOURCES[f["source"]][1] for f in script.FACTS}
+    assert len(projects) >= 6, projects
+
+
+def test_the_case_file_is_what_the_script_writes():
+    written = json.loads((CASES / "external-facts.json").read_text(encoding="utf-8"))
+    assert written == json.loads(json.dumps(_script().document(), ensure_ascii=False))
+
+
+def test_every_fact_names_its_source_and_every_fact_left_out_its_reason():
+    script = _script()
+    for fact in script.FACTS:
+        label, repository, path = script.SOURCES[fact["source"]]
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+", repository) and path
+        assert fact["case"]["description"].startswith(f"{label} {fact['test']}: ")
+    assert script.LEFT_OUT
+    for source, test, what, reason in script.LEFT_OUT:
+        assert source in script.SOURCES and test and what and reason
+
+
+def test_facts_of_rules_not_played_yet_are_left_out_naming_the_rule():
+    reasons = " ".join(reason for *_, reason in _script().LEFT_OUT)
+    for rule in ("R-4.7", "R-4.8", "R-7.7"):
+        assert rule in reasons
