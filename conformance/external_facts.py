@@ -70,10 +70,14 @@ OPENSPIEL_OKLAHOMA = dict(OPENSPIEL, preset="oklahoma")
 
 # jdh8/gin-rummy's default (modern) rules: knock 10, gin 25, big gin 31, undercut 25 (a tie
 # undercuts), box 25 per hand won, added at the end, game bonus 100, target 100. Its shutout
-# rule doubles the winner's whole total: this service's planned `double_total`, not played yet,
-# so only games without a shutout are asked (where the shutout rule changes nothing).
+# rule doubles the winner's whole total, bonuses included: this service's `double_total`.
 JDH8 = {"preset": "standard", "gin_bonus": 25, "big_gin_bonus": 31, "undercut_bonus": 25,
-        "box_bonus": 25, "game_bonus": 100, "shutout": "none"}
+        "box_bonus": 25, "game_bonus": 100, "shutout": "double_total"}
+# jdh8's palace rules: the box bonus of 10 per hand is credited as each hand is won, counting
+# towards the target; no game bonus, and a shutout adds nothing.
+JDH8_PALACE = {"preset": "standard", "gin_bonus": 25, "big_gin_bonus": 31, "undercut_bonus": 25,
+               "box_bonus": 10, "box_bonus_timing": "immediate", "game_bonus": 0,
+               "shutout": "none"}
 # jdh8's classic rules (gin 20, no big gin, undercut 10, box 20, game bonus 100 and 100 more
 # for a shutout) are this service's `classic` preset: its shutout makes the game bonus 200.
 JDH8_CLASSIC = "classic"
@@ -667,6 +671,12 @@ fact("jdh8-round", "tie_without_undercut_goes_to_the_knocker",
      post(SCORE, {"knocker": {"hand": h(_ONE_J), "discard": "4S"},
                   "defender": {"hand": h(_KINGS)}, "rules": dict(JDH8, undercut_on_tie=False)}),
      checks=[eq("/outcome", "knock"), eq("/points", 0)])
+fact("jdh8-round", "tie_without_undercut_goes_to_the_knocker",
+     "the knocker wins the scoreless tie", ("R-7.7", "R-7.2"),
+     post(SCORE, {"knocker": {"hand": h(_ONE_J), "discard": "4S"},
+                  "defender": {"hand": h(_KINGS)},
+                  "rules": dict(JDH8, undercut_on_tie=False, scoreless_tie_winner="knocker")}),
+     checks=[eq("/outcome", "knock"), eq("/winner", "knocker"), eq("/points", 0)])
 fact("jdh8-round", "gin_skips_layoffs", "gin against a meldless 72 scores 97", ("R-7.3", "R-6.3"),
      post(SCORE, {"knocker": {"hand": h(_GIN), "discard": "KS"},
                   "defender": {"hand": h(_LOSER)}, "rules": JDH8}),
@@ -784,6 +794,16 @@ fact("jdh8-game", "shutout_doubles_or_adds_flat", "classic shutout: 100 + 40 + 1
 fact("jdh8-game", "shutout_doubles_or_adds_flat", "the loser's one point: no shutout",
      ("R-8.3", "R-8.2"), _match(JDH8, [("two", 1), ("one", 50), ("one", 50)]),
      checks=[eq("/totals", {"one": 100 + 2 * 25 + 100, "two": 1 + 25})])
+fact("jdh8-game", "shutout_doubles_or_adds_flat", "modern shutout doubles the total: 500",
+     ("R-8.3", "R-8.2"), _match(JDH8, [("one", 50), ("one", 50)]),
+     checks=[eq("/totals", {"one": (100 + 2 * 25 + 100) * 2, "two": 0}), eq("/winner", "one")])
+fact("jdh8-game", "immediate_boxes_shorten_the_game", "palace boxes end the game after five",
+     ("R-8.2", "R-8.1"), _match(JDH8_PALACE, [("one", 10)] * 5),
+     checks=[eq("/complete", True), eq("/totals", {"one": 100, "two": 0}),
+             eq("/rounds/3/totals", {"one": 80, "two": 0})])
+fact("jdh8-game", "immediate_boxes_shorten_the_game", "no sixth hand after palace boxes end it",
+     ("R-8.2", "R-8.1"), _match(JDH8_PALACE, [("one", 10)] * 6), 422,
+     codes=["game_over"], pointers=["/rounds/5"])
 fact("jdh8-game", "immediate_boxes_shorten_the_game", "boxes at the end: 90 after nine is open",
      ("R-8.2", "R-8.1"), _match(JDH8, [("one", 10)] * 9),
      checks=[eq("/complete", False), eq("/rounds/8/totals", {"one": 90, "two": 0})])
@@ -798,9 +818,11 @@ LEFT_OUT = [
     ("openspiel", "MeldTests", "six melds among AS AC AD AH 2S 3S; fourteen in an 11-card hand",
      f"{NO_REQUEST}: the service reports arrangements, not every meld a hand holds"),
     ("openspiel", "WallTest", "at the wall the next player may only knock with the last discard "
-     "or pass, ending the round", f"{NOT_PLAYED}: wall last_discard (R-4.7)"),
+     "or pass, ending the round", f"{NO_REQUEST} without the test's whole OpenSpiel action "
+     "sequence: wall last_discard (R-4.7) is played, and the options topic checks it"),
     ("openspiel", "MaxGameLengthTest", "the 51st draw of the upcard ends the round as a draw",
-     f"{NOT_PLAYED}: upcard_draw_limit (R-4.8)"),
+     "a different timing: OpenSpiel ends the round at that draw, upcard_draw_limit (R-4.8) "
+     "after the turn's discard"),
     ("openspiel", "ObserverTest, KnownCardsTest, ResampleFromInfostate*, TestStructs, "
      "ObservationStructHidesDefenderHandTest", "observations, known cards, state structs",
      f"{NO_REQUEST}: OpenSpiel's information states, not rules"),
@@ -817,17 +839,9 @@ LEFT_OUT = [
      "the repeated card in two hands is asked"),
     ("jdh8-round", "knock_validation", "an arrangement of other cards than the ten kept",
      f"{NO_REQUEST}: a knock here declares melds only, the deadwood is the rest of the ten"),
-    ("jdh8-round", "tie_without_undercut_goes_to_the_knocker", "the knocker is the winner of "
-     "a scoreless tie", f"{NOT_PLAYED}: scoreless_tie_winner knocker (R-7.7); the 0 points "
-     "are asked"),
     ("jdh8-game", "boxes_and_game_bonus_settle_at_the_end", "the winner of a hand deals the "
      "next, a dead hand keeps the dealer",
      f"{NO_REQUEST}: match scoring takes no dealers (the game-log topic checks R-3.2)"),
-    ("jdh8-game", "shutout_doubles_or_adds_flat", "modern shutout doubles the winner's total: "
-     "500", f"{NOT_PLAYED}: shutout double_total (R-8.3, planned)"),
-    ("jdh8-game", "immediate_boxes_shorten_the_game", "palace boxes count towards the target: "
-     "over after five hands at 100", f"{NOT_PLAYED}: box_bonus_timing immediate (R-8.2, "
-     "planned)"),
     ("jdh8-game", "big_gin_prices_by_rules", "a big gin worth 20 is 51; 40 under classic; 70 "
      "with bonus 50", f"{NO_REQUEST}: it prices a result without hands, and under R-5.5 a "
      "big gin without the option is refused, never priced as gin"),
