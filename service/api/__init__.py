@@ -18,7 +18,7 @@ from .routes import v1
 from .showdown import showdown
 from .games import games, matches_blueprint
 from .observe import install as install_observability
-from .ratelimit import install as install_rate_limit
+from .ratelimit import install as install_rate_limit, trust_proxies
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
@@ -66,6 +66,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     install_observability(app)
     install_rate_limit(app)
+    trust_proxies(app)
     app.register_blueprint(meta)
     app.register_blueprint(v1)
     app.register_blueprint(showdown)
