@@ -6,7 +6,8 @@ methods and paths.  A benchmark, not a test: it prints figures.
 1. Slow headers: ``--slow`` connections each send a request line, then one header line every
    2 s, for ``--seconds`` (reconnecting when the server drops them), while a normal client asks
    for /healthz every 20 ms on new connections: its p50/p99 and failures.
-2. Idle: ``--idle`` connections that send nothing (reconnecting when dropped), the same client.
+2. Idle: ``--idle`` connections that send nothing (reconnecting when dropped), the same client;
+   then ``--slow`` connections sending a body one byte every 2 s.
 3. The worst request under the body limit: a search over every POST endpoint, each list or
    text field filled up to the 1 MiB limit with ints, floats, strings, card codes, bad tokens,
    arrays, objects, unique keys or one long string (and whole bodies of the same).  For each,
@@ -16,7 +17,7 @@ methods and paths.  A benchmark, not a test: it prints figures.
 4. /metrics size before and after ``--bogus`` requests with made-up methods and paths.
 Finally the count of 5xx replies over all of it.  `ginrules serve` is started on a free
 loopback port (2 workers for 1, 2 and 4; 1 worker for 3, so the costs are one process's);
-nothing talks to any address but 127.0.0.1.  Takes about two minutes.
+nothing talks to any address but 127.0.0.1.  Takes about three minutes.
 """
 
 from __future__ import annotations
@@ -54,9 +55,19 @@ def _connect(port: int) -> socket.socket | None:
         return None
 
 
-def _hold(port: int, count: int, seconds: float, trickle: bool, stop: threading.Event) -> dict:
-    """Keep ``count`` connections open for ``seconds``; with ``trickle`` send a request line
-    and then a header line every 2 s on each.  Counts the reconnections (server drops)."""
+OPENING = {
+    "headers": b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+    "body": b"POST /v1/hands/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n[",
+}
+TRICKLE = {"headers": b"X-Slow: 1\r\n", "body": b" "}
+
+
+def _hold(port: int, count: int, seconds: float, mode: str, stop: threading.Event) -> dict:
+    """Keep ``count`` connections open for ``seconds``; unless ``mode`` is "idle", send the
+    start of a request, then a header line (or a byte of the body) every 2 s on each.  Counts
+    the reconnections (server drops)."""
+    trickle = mode != "idle"
     socks: list[socket.socket | None] = [None] * count
     dropped = 0
     deadline = time.monotonic() + seconds
@@ -80,12 +91,12 @@ def _hold(port: int, count: int, seconds: float, trickle: bool, stop: threading.
                 sock = socks[i] = _connect(port)
                 if sock is not None and trickle:
                     try:
-                        sock.send(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                        sock.send(OPENING[mode])
                     except OSError:
                         pass
             elif send_now:
                 try:
-                    sock.send(b"X-Slow: %d\r\n" % int(now))
+                    sock.send(TRICKLE[mode])
                 except OSError:
                     pass
         if send_now:
@@ -122,11 +133,11 @@ def _normal_client(port: int, seconds: float) -> dict:
             "max_ms": latencies[-1]}
 
 
-def under_attack(server: Server, count: int, seconds: float, trickle: bool) -> dict:
+def under_attack(server: Server, count: int, seconds: float, mode: str) -> dict:
     stop = threading.Event()
     held: dict = {}
     attacker = threading.Thread(target=lambda: held.update(
-        _hold(server.port, count, seconds, trickle, stop)))
+        _hold(server.port, count, seconds, mode, stop)))
     attacker.start()
     time.sleep(1)  # the connections are open
     result = _normal_client(server.port, seconds - 1)
@@ -292,6 +303,7 @@ def search(server: Server) -> list[dict]:
         for label, path, body in list(candidates())[:20]:
             _post(server.port, path, body)
     results = []
+    start_rss = _proc(pid)["VmRSS"]
     for label, path, body in [*candidates(), *structured()]:
         _reset_peak(pid)
         before = _proc(pid)
@@ -302,6 +314,9 @@ def search(server: Server) -> list[dict]:
                         "bytes_out": size, "cpu_s": after["cpu"] - before["cpu"],
                         "peak_mb": after["VmHWM"] - before["VmRSS"],
                         "kept_mb": after["VmRSS"] - before["VmRSS"]})
+    time.sleep(0.5)
+    print(f"worker resident memory: {start_rss:.1f} MB before the search, "
+          f"{_proc(pid)['VmRSS']:.1f} MB after its {len(results)} requests")
     _reset_peak(pid)
     before = _proc(pid)
     status, size = _post(server.port, "/v1/hands/analyze/batch", valid_heavy())
@@ -347,16 +362,18 @@ def main() -> int:
     parser.add_argument("--idle", type=int, default=50)
     parser.add_argument("--bogus", type=int, default=10_000)
     parser.add_argument("--search-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--attacks-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     ok = True
     with Server(workers=2) as server:
         if args.search_only:
             args.slow = args.idle = args.bogus = 0
-        for name, count, trickle in (("slow-header", args.slow, True),
-                                     ("idle", args.idle, False)):
+        for name, count, mode in (("slow-header", args.slow, "headers"),
+                                  ("idle", args.idle, "idle"),
+                                  ("slow-body", args.slow, "body")):
             if not count:
                 continue
-            result = under_attack(server, count, args.seconds, trickle)
+            result = under_attack(server, count, args.seconds, mode)
             print(f"{count} {name} connections for {args.seconds:.0f} s: /healthz "
                   f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, "
                   f"max {result['max_ms']:.1f} ms over {result['requests']} requests, "
@@ -366,6 +383,8 @@ def main() -> int:
         before, after = bogus(server, args.bogus)
         print(f"/metrics: {before} bytes before, {after} bytes after {args.bogus} requests "
               "with made-up methods and paths", flush=True)
+    if args.attacks_only:
+        return 0 if ok else 1
     with Server(workers=1) as server:
         results = search(server)
     for key, unit in (("cpu_s", "CPU-s"), ("peak_mb", "MB peak"), ("kept_mb", "MB kept"),

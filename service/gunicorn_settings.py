@@ -1,4 +1,4 @@
-"""gunicorn settings of ginrules, shipped in the package: ``gunicorn -c python:service.gunicorn_settings``.
+"""gunicorn settings of ginrules, in the package: ``-c python:service.gunicorn_settings``.
 
 ``ginrules serve`` and the container image both use them, so the server behaves the same from a
 checkout, an installed wheel or the image.  Every setting can be changed from the environment;

@@ -303,7 +303,7 @@ def test_a_full_metrics_folder_costs_metrics_never_requests(tmp_path):
         subprocess.run(["umount", str(folder)], check=False)
 
 
-# Slow and idle clients, draining -------------------------------------------------------------------
+# Slow and idle clients, draining ---------------------------------------------------------------
 
 
 def _trickler(port: int) -> socket.socket:
@@ -345,6 +345,18 @@ def test_a_client_trickling_its_headers_is_cut_off(tmp_path):
                 closed = True
         sock.close()
         assert closed, "the server kept a connection that never finished its headers"
+        assert requests.get(live.base + "/healthz", timeout=5).status_code == 200
+
+
+@pytest.mark.server
+def test_a_client_trickling_its_body_gets_a_400_when_the_deadline_passes(tmp_path):
+    with live_server(tmp_path, GINRULES_BODY_TIMEOUT="1") as live:
+        head = (b"POST /v1/hands/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"hand\"")
+        start = time.monotonic()
+        status, headers, body = _raw_exchange(live.port, head, timeout=10)
+        assert status == 400 and json.loads(body)["code"] == "body_timeout"
+        assert time.monotonic() - start < 8
         assert requests.get(live.base + "/healthz", timeout=5).status_code == 200
 
 

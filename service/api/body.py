@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 from typing import Any
 
@@ -79,28 +81,51 @@ def _structure_fault(data: bytes) -> str | None:
     return None
 
 
+class _SlowBody(Exception):
+    pass
+
+
+def _deadline():
+    """A deadline on reading the whole body (``GINRULES_BODY_TIMEOUT`` seconds, default 10),
+    where the server's workers are gevent's: a client trickling its body would otherwise hold
+    a connection for as long as it likes.  (A sync worker has gunicorn's own timeout.)"""
+    try:
+        from gevent import Timeout, monkey
+    except ImportError:  # pragma: no cover - gevent comes with the server
+        return contextlib.nullcontext()
+    if not monkey.is_module_patched("socket"):
+        return contextlib.nullcontext()
+    return Timeout(float(os.environ.get("GINRULES_BODY_TIMEOUT", "10")), _SlowBody)
+
+
 def read_body(request: Request) -> bytes:
     """The request body, at most ``MAX_CONTENT_LENGTH`` bytes whatever its framing.
 
     With a Content-Length, werkzeug refuses a larger body before reading it.  A chunked body
     is read here up to one byte past the limit: a larger one is a 413, never cut short.  A
-    body whose framing is broken (a bad chunk size, a connection closed early) is a 400.
+    body whose framing is broken (a bad chunk size, a connection closed early) or that does
+    not arrive within the deadline is a 400.
     """
     limit = request.max_content_length
     try:
-        if request.content_length is not None or limit is None:
-            return request.get_data(cache=True)
-        stream = request.environ["wsgi.input"]
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = stream.read(min(1 << 16, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+        with _deadline():
+            if request.content_length is not None or limit is None:
+                return request.get_data(cache=True)
+            stream = request.environ["wsgi.input"]
+            chunks, size = [], 0
+            while size <= limit:
+                chunk = stream.read(min(1 << 16, limit + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
         if size > limit:
             raise RequestEntityTooLarge()
         return b"".join(chunks)
+    except _SlowBody:
+        detail = "the request body did not arrive in time; send it at once"
+        raise ApiProblem(400, "body_timeout", detail,
+                         [FieldError("", "body_timeout", detail)]) from None
     except (_FramingError, OSError, ValueError) as error:
         detail = "the request body could not be read: its framing is broken"
         name = type(error).__name__

@@ -3,13 +3,14 @@
 - Every response carries ``X-Request-ID``: the client's, when it is well formed (1 to 128 of
   ``A-Z a-z 0-9 . _ -``), otherwise a new random one.
 - ``GET /metrics`` is Prometheus text: requests and latency per endpoint, the solver cache's
-  hits and misses.  Under gunicorn, with ``PROMETHEUS_MULTIPROC_DIR`` set (service/gunicorn_settings.py
-  does), the numbers add up across all worker processes.  Labels come from fixed sets: an
-  endpoint is a route of the app (``unmatched`` for any other path), a method one of the standard
-  ones (``other`` for anything else), so no request can add series.  Updating metrics never
-  fails a request: with the metrics folder full, the numbers are lost and the reply is not.
-- ``GET /readyz`` answers 200 while the process can serve and 503 once it is shutting down
-  (after SIGTERM), so a load balancer stops sending it new requests.
+  hits and misses.  Under gunicorn, with ``PROMETHEUS_MULTIPROC_DIR`` set (the packaged
+  gunicorn settings do), the numbers add up across all worker processes.  Labels come from
+  fixed sets: an endpoint is a route of the app (``unmatched`` for any other path), a method
+  one of the standard ones (``other`` for anything else), so no request can add series.
+  Updating metrics never fails a request: with the metrics folder full, the numbers are lost
+  and the reply is not.
+- ``GET /readyz`` answers 200 while the process can serve and 503 from SIGTERM on (while the
+  worker drains, see service/serving.py), so a load balancer stops sending it new requests.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
-from prometheus_client import multiprocess, values
+from prometheus_client import mmap_dict, multiprocess, values
 from prometheus_client.mmap_dict import MmapedDict
 
 from ..rules.solver import cache_info
@@ -58,7 +59,7 @@ class PreallocatedMmapedDict(MmapedDict):
 
     def __init__(self, filename, read_mode=False):
         if not read_mode:
-            _reserve(filename, 1 << 16)
+            _reserve(filename, getattr(mmap_dict, "_INITIAL_MMAP_SIZE", 1 << 16))
         super().__init__(filename, read_mode)
 
     def _init_value(self, key):
