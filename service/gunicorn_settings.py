@@ -31,6 +31,11 @@ graceful_timeout = int(os.environ.get("GINRULES_GRACEFUL_TIMEOUT", "20"))
 # Seconds a connection may take to send a request's line and headers, and may stay idle
 # between requests.
 keepalive = int(os.environ.get("GINRULES_KEEPALIVE", "5"))
+# Requests one connection may carry (then "Connection: close").  One, as gunicorn's sync workers
+# did: each request is a new connection, accepted by whichever worker is free, so the load
+# spreads over the workers; a kept-alive connection stays with one worker, and a few busy ones
+# can pile onto the same worker while the other idles.  Raise it behind a proxy that balances.
+keepalive_requests = int(os.environ.get("GINRULES_KEEPALIVE_REQUESTS", "1"))
 # Recycle workers now and then so no slow leak can grow without bound.
 max_requests = int(os.environ.get("GINRULES_MAX_REQUESTS", "20000"))
 max_requests_jitter = max_requests // 10
@@ -48,6 +53,7 @@ logger_class = "service.serving.JsonAccessLogger"
 
 # /metrics adds up every worker's numbers from files in this folder (set before the app loads).
 from service.serving import (  # noqa: E402
+    close_when_due,
     drain_on_sigterm,
     forget_worker,
     prepare_metrics_dir,
@@ -60,6 +66,11 @@ prepare_metrics_dir()
 def post_worker_init(worker):
     """After SIGTERM a worker answers /readyz with 503 while it drains (GINRULES_DRAIN_SECONDS)."""
     drain_on_sigterm(worker)
+
+
+def pre_request(worker, req):
+    """Close the connection after this request once it has carried enough, or when draining."""
+    close_when_due(req, keepalive_requests)
 
 
 def child_exit(server, worker):

@@ -111,6 +111,15 @@ def merge_metric_files(dead: str, merged: str) -> None:
     os.remove(dead)
 
 
+def close_when_due(req, limit: int) -> None:
+    """Answer ``req`` with ``Connection: close`` when its connection has carried ``limit``
+    requests, or when the worker is draining (clients reconnect to a worker that is not)."""
+    from .api.observe import is_draining
+
+    if req.req_number >= limit or is_draining():
+        req.force_close()
+
+
 def drain_on_sigterm(worker) -> None:
     """On SIGTERM, drain: /readyz answers 503 at once, every other request is still served for
     ``GINRULES_DRAIN_SECONDS`` (default 2), so a load balancer sees the 503 and stops sending

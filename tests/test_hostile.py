@@ -326,6 +326,16 @@ def test_slow_and_idle_connections_do_not_hold_the_workers(server):
 
 
 @pytest.mark.server
+def test_each_connection_carries_one_request_so_new_ones_reach_a_free_worker(server):
+    conn = http.client.HTTPConnection("127.0.0.1", _port(server), timeout=5)
+    conn.request("GET", "/healthz")
+    reply = conn.getresponse()
+    reply.read()
+    conn.close()
+    assert reply.status == 200 and reply.getheader("Connection") == "close"
+
+
+@pytest.mark.server
 def test_a_client_trickling_its_headers_is_cut_off(tmp_path):
     with live_server(tmp_path, GINRULES_KEEPALIVE="1") as live:
         sock = _trickler(live.port)

@@ -122,6 +122,10 @@ def record(endpoint: str, method: str, status: int, seconds: float | None) -> No
             log.exception("metrics could not be recorded; requests are still served")
 
 
+def is_draining() -> bool:
+    return _draining
+
+
 def start_draining() -> None:
     """Mark this process as shutting down: /readyz answers 503 from now on."""
     global _draining
