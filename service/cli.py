@@ -15,22 +15,23 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def gunicorn_config() -> Path:
-    """The gunicorn settings: ``$GINRULES_GUNICORN_CONFIG`` or the checkout's deploy/ file."""
+GUNICORN_SETTINGS = "python:service.gunicorn_settings"
+"""The packaged gunicorn settings (service/gunicorn_settings.py)."""
+
+
+def gunicorn_config() -> str:
+    """The gunicorn settings: ``$GINRULES_GUNICORN_CONFIG`` (a file) or the packaged ones."""
     configured = os.environ.get("GINRULES_GUNICORN_CONFIG")
-    checkout = Path(__file__).resolve().parent.parent
-    path = Path(configured) if configured else checkout / "deploy" / "gunicorn.conf.py"
-    if not path.is_file():
-        raise SystemExit(
-            f"ginrules serve: gunicorn settings not found at {path}; install the project "
-            "from its source tree (pip install -e .) or set GINRULES_GUNICORN_CONFIG"
-        )
-    return path
+    if not configured:
+        return GUNICORN_SETTINGS
+    if not Path(configured).is_file():
+        raise SystemExit(f"ginrules serve: GINRULES_GUNICORN_CONFIG={configured} is not a file")
+    return configured
 
 
 def serve(args: argparse.Namespace) -> None:
-    """Replace this process with gunicorn serving the API (deploy/gunicorn.conf.py)."""
-    command = [sys.executable, "-m", "gunicorn", "--config", str(gunicorn_config()),
+    """Replace this process with gunicorn serving the API (service/gunicorn_settings.py)."""
+    command = [sys.executable, "-m", "gunicorn", "--config", gunicorn_config(),
                "--bind", f"{args.host}:{args.port}"]
     if args.workers is not None:
         command += ["--workers", str(args.workers)]

@@ -18,7 +18,7 @@ from .routes import v1
 from .showdown import showdown
 from .games import games, matches_blueprint
 from .observe import install as install_observability
-from .ratelimit import install as install_rate_limit
+from .ratelimit import install as install_rate_limit, trust_proxies
 from .cors import install as install_cors
 from .texts import texts
 
@@ -69,6 +69,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     install_observability(app)
     install_cors(app)
     install_rate_limit(app)
+    trust_proxies(app)
     app.register_blueprint(meta)
     app.register_blueprint(v1)
     app.register_blueprint(showdown)
