@@ -164,7 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     conformance_parser.set_defaults(run=run_conformance)
 
     args = parser.parse_args(argv)
-    return args.run(args) or 0
+    try:
+        return args.run(args) or 0
+    except BrokenPipeError:
+        # The reader went away (`ginrules analyze ... | head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
