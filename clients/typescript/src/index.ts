@@ -259,6 +259,26 @@ export class Client {
     return (await this.send("GET", "/docs/", undefined, options)).body as string;
   }
 
+  /** `GET /rules`: the rules, one anchor per rule id (HTML). */
+  async rulesText(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/rules", undefined, options)).body as string;
+  }
+
+  /** `GET /rules.md`: the rules' Markdown source. */
+  async rulesMarkdown(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/rules.md", undefined, options)).body as string;
+  }
+
+  /** `GET /gamelog`: the game-log format (HTML). */
+  async gamelogText(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/gamelog", undefined, options)).body as string;
+  }
+
+  /** `GET /gamelog.md`: the game-log format's Markdown source. */
+  async gamelogMarkdown(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/gamelog.md", undefined, options)).body as string;
+  }
+
   private async json(method: string, path: string, body: unknown,
                      options?: CallOptions): Promise<unknown> {
     return (await this.send(method, path, body, options)).body;

@@ -119,12 +119,12 @@ describe("hands", () => {
 });
 
 describe("rules", () => {
-  test("the eight presets and their options (R-10)", async () => {
+  test("the presets and their options (R-10)", async () => {
     const list = await api.listPresets();
     assert.equal(list.default, "standard");
     assert.deepEqual(list.presets.map((p) => p.preset),
                      ["standard", "modern", "classic", "oklahoma", "hollywood", "box",
-                      "cutthroat", "partnership"]);
+                      "cutthroat", "partnership", "straight", "openspiel"]);
     assert.equal(typeof list.options.knock_limit, "string");
   });
 
@@ -219,9 +219,11 @@ describe("games", () => {
                { winner: "bob", points: 30 }, { winner: "bob", points: 4 }],
     });
     assert.ok(isHollywoodTotals(score.totals));
-    const games = score.totals.games.map((game) => ("totals" in game && game.totals ? game.totals
-                                                                                   : game));
-    assert.deepEqual(games.map((totals) => totals.bob), [44, 34, 4]);
+    // Round entries and the final totals share one shape: {totals, winner, closed} per game.
+    assert.deepEqual(score.totals.games.map((game) => game.totals.bob), [44, 34, 4]);
+    const first = score.rounds[0]?.totals;
+    assert.ok(first && isHollywoodTotals(first));
+    assert.deepEqual(first.games.map((game) => game.closed), [false, false, false]);
     assert.deepEqual(score.rounds.map((round) => round.credited), [[0], [0], [0, 1], [0, 1, 2]]);
     assert.equal(score.rounds[0]?.result?.winner, "bob");
   });
@@ -247,6 +249,13 @@ describe("games", () => {
 });
 
 describe("service", () => {
+  test("the rules and the game-log format, as pages and as Markdown", async () => {
+    assert.match(await api.rulesText(), /id="R-4\.3"/);
+    assert.match(await api.rulesMarkdown(), /### R-4\.3 /);
+    assert.match(await api.gamelogText(), /ginrules-log\/1/);
+    assert.match(await api.gamelogMarkdown(), /ginrules-log\/1/);
+  });
+
   test("health, readiness, metrics, the contract and the docs", async () => {
     const health = await api.health();
     assert.equal(health.status, "ok");
