@@ -25,12 +25,12 @@ How an OpenSpiel hand becomes a log:
 - Draw upcard (also on the first turn) is a draw from the discard pile, draw stock a stock
   draw, a card a discard, pass on the first turn a pass.  At the wall (two stock cards left)
   OpenSpiel's knock takes the last discard and knocks: a draw from the discard pile, then the
-  knock (R-4.7); its pass there is the pass that ends the hand as a draw.  OpenSpiel's knock is the knock
-  action, its next card the knock discard, and the melds it then lays one at a time the
-  knock's declared melds, in that order.  The defender's layoffs and then its melds are the
-  ``lay_down``: each layoff names the declared meld it extends, as extended by the earlier
-  layoffs (a card that fits two melds gets one of them at random, among the assignments
-  that keep every later layoff legal).
+  knock (R-4.7); its pass there is the pass that ends the hand as a draw.  OpenSpiel's
+  knock is the knock action, its next card the knock discard, and the melds it then lays
+  one at a time the knock's declared melds, in that order.  The defender's layoffs and then
+  its melds are the ``lay_down``: each layoff names the declared meld it extends, as
+  extended by the earlier layoffs (a card that fits two melds gets one of them at random,
+  among the assignments that keep every later layoff legal).
 - Rules: the ``openspiel`` preset (OpenSpiel's values: undercut bonus 25, a tie scores
   nothing, the card taken from the discard pile may be discarded at once, the last discard
   at the wall, R-4.7), with a game target no single hand can reach.  OpenSpiel counts its

@@ -461,7 +461,7 @@ HANDS = 600
 
 
 def test_hundreds_of_hands_played_by_openspiel_replay_with_openspiels_scores():
-    pytest.importorskip("pyspiel", reason="open_spiel is a test dependency: pip install -e '.[test]'")
+    pytest.importorskip("pyspiel", reason="open_spiel is a test dependency")
     seen = Counter()
     for seed in range(HANDS):
         params, actions, returns, wall_knock = _play(seed)
@@ -517,5 +517,29 @@ def test_openspiels_own_counts_and_layoffs_are_reproduced():
             assert sorted(legal_knock_discards(hand, 10)) == sorted(
                 utils.legal_discards(hand, 10)), hand
         melds = rng.sample(range(185), 2)
-        layoffs = [c for c in rng.sample(range(52), 4)]
+        layoffs = rng.sample(range(52), 4)
         assert possible_layoffs(melds, layoffs) == set(utils.all_layoffs(melds, layoffs))
+
+
+def test_a_hand_cut_anywhere_imports_as_a_game_in_progress_whose_next_player_is_openspiels():
+    pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is a test dependency")
+    rng = random.Random(3)
+    checked = Counter()
+    for seed in range(120):
+        params, actions, _, _ = _play(seed)
+        game = pyspiel.load_game("gin_rummy", params)
+        for cut in sorted(rng.sample(range(len(actions)), 4)):
+            try:
+                log = import_openspiel(actions[:cut], params)
+            except InvalidImportError as error:  # the cut is past an ending we cannot write
+                assert error.problems[0].code.startswith("unsupported_"), error.problems
+                continue
+            verdict = replay(log)
+            assert verdict.valid and verdict.next is not None, (seed, cut, verdict.violations)
+            state = game.new_initial_state()
+            for action in actions[:cut]:
+                state.apply_action(action)
+            if verdict.next.phase != "deal" and not state.is_chance_node():
+                assert verdict.next.player == ["p0", "p1"][state.current_player()], (seed, cut)
+                checked[verdict.next.phase] += 1
+    assert checked["draw"] >= 50 and checked["discard"] >= 50, checked
