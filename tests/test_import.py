@@ -265,7 +265,7 @@ def test_the_game_parameters_map_onto_the_openspiel_presets_options():
                             "undercut_bonus": 10}
     # Under Oklahoma OpenSpiel sets the knock card from the upcard, ignoring
     # knock_card, and doubles nothing for spades.
-    log = import_openspiel(KNOCK_DEAL, {"oklahoma": True, "knock_card": 3})
+    log = import_openspiel(KNOCK_DEAL, {"oklahoma": True, "knock_card": 300})
     assert log["rules"] == {"preset": "openspiel", "oklahoma": True,
                             "oklahoma_spade_double": False}
     assert import_openspiel(KNOCK_DEAL, PARAMS_DEFAULTS)["rules"] == {"preset": "openspiel"}

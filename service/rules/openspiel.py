@@ -292,6 +292,8 @@ def read_params(params: Any) -> tuple[dict[str, Any], list[Problem]]:
         value = values[name]
         if any(p.path == ("params", name) for p in problems):
             continue
+        if name == "knock_card" and values["oklahoma"] is True:
+            continue  # OpenSpiel's Oklahoma takes the upcard's value instead
         if value < low or (high is not None and value > high):
             span = f"from {low} to {high}" if high is not None else f"of at least {low}"
             problems.append(Problem(("params", name), "unsupported_parameter",
