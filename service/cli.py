@@ -1,4 +1,5 @@
-"""The ``ginrules`` command: ``serve`` the API, ``analyze`` a hand, run the ``conformance`` cases."""
+"""The ``ginrules`` command: ``serve`` the API, ``analyze`` a hand, run the ``conformance`` cases,
+``import`` a game recorded by another engine."""
 
 from __future__ import annotations
 
@@ -113,6 +114,41 @@ def run_conformance(args: argparse.Namespace) -> int:
     return conformance_main(args.url, args.filter, args.junit, args.cases)
 
 
+def import_game(args: argparse.Namespace) -> int:
+    """Print the ginrules-log/1 document of a game recorded by another engine (OpenSpiel)."""
+    from .api.imports import IMPORT_REQUEST, import_document
+    from .api.problems import ApiProblem
+    from .api.schemas import load
+
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"ginrules import: cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as error:
+        print(f"ginrules import: {args.file} is not valid JSON ({error.msg} at line "
+              f"{error.lineno})", file=sys.stderr)
+        return 2
+    if isinstance(body, dict):
+        body.setdefault("format", args.format)
+        if body["format"] != args.format:
+            print(f"ginrules import: the file says format {str(body['format'])[:40]!r}, not "
+                  f"{args.format!r}", file=sys.stderr)
+            return 2
+    try:
+        log = import_document(load(IMPORT_REQUEST, body))
+    except ApiProblem as problem:
+        first = problem.errors[0] if problem.errors else None
+        where = f"{first.pointer}: " if first is not None and first.pointer else ""
+        detail = first.detail if first is not None else problem.detail
+        print(f"ginrules import: {where}{detail}", file=sys.stderr)
+        return 2
+    print(json.dumps(log, indent=2, ensure_ascii=False))
+    return 0
+
+
 def _version() -> str:
     from .api.meta import service_version
 
@@ -162,6 +198,17 @@ def main(argv: list[str] | None = None) -> int:
                                     help="a folder of case files (default: the corpus shipped "
                                          "in the package)")
     conformance_parser.set_defaults(run=run_conformance)
+
+    import_parser = commands.add_parser(
+        "import", help="print the game log of a game recorded by another engine")
+    import_parser.add_argument("--format", required=True, choices=["openspiel"],
+                               help="the recording's format: openspiel (OpenSpiel's gin_rummy "
+                                    "action numbers)")
+    import_parser.add_argument(
+        "file", metavar="FILE",
+        help='a JSON file {"actions": [...], "params": {...}} (the body of POST '
+             '/v1/games/import), or - for standard input')
+    import_parser.set_defaults(run=import_game)
 
     args = parser.parse_args(argv)
     try:

@@ -93,7 +93,7 @@ def test_every_option_of_every_command_has_help():
         argparse.ArgumentParser.parse_args = original
     top = parsers[0]
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "analyze", "conformance"}
+    assert set(commands.choices) == {"serve", "analyze", "conformance", "import"}
     for name, parser in [("ginrules", top), *commands.choices.items()]:
         for action in parser._actions:
             if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):

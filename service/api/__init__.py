@@ -17,6 +17,7 @@ from .problems import ApiProblem, FieldError
 from .routes import v1
 from .showdown import showdown
 from .games import games, matches_blueprint
+from .imports import imports
 from .observe import install as install_observability
 from .ratelimit import install as install_rate_limit, trust_proxies
 from .cors import install as install_cors
@@ -75,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(showdown)
     app.register_blueprint(games)
     app.register_blueprint(matches_blueprint)
+    app.register_blueprint(imports)
     app.register_blueprint(texts)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "ginrules API"}),

@@ -39,6 +39,7 @@ export type RoundScoreRequest = Schemas["RoundScoreRequest"];
 export type RoundScore = Schemas["RoundScore"];
 export type GameLog = Schemas["GameLog"];
 export type ReplayReply = Schemas["ReplayReply"];
+export type ImportRequest = Schemas["ImportRequest"];
 export type RoundEntry = Schemas["RoundEntry"];
 export type NextMove = Schemas["NextMove"];
 export type MatchScoreRequest = Schemas["MatchScoreRequest"];
@@ -226,6 +227,11 @@ export class Client {
   /** `POST /v1/games/replay`: replay a game log (ginrules-log/1), finished or in progress. */
   async replayGame(log: GameLog, options?: CallOptions): Promise<ReplayReply> {
     return (await this.json("POST", "/v1/games/replay", log, options)) as ReplayReply;
+  }
+
+  /** `POST /v1/games/import`: an OpenSpiel `gin_rummy` hand as a game log (ginrules-log/1). */
+  async importGame(request: ImportRequest, options?: CallOptions): Promise<GameLog> {
+    return (await this.json("POST", "/v1/games/import", request, options)) as GameLog;
   }
 
   /** `POST /v1/matches/score`: score a match from each round's winner and points (R-8, R-9). */

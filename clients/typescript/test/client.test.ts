@@ -211,6 +211,28 @@ describe("games", () => {
     assert.equal(reply.violations[0]?.pointer.startsWith("/rounds/0"), true);
   });
 
+  test("an OpenSpiel hand imports as a log that replays with OpenSpiel's score", async () => {
+    const log = await api.importGame({
+      format: "openspiel",
+      actions: [1, 2, 3, 19, 32, 45, 34, 35, 36, 12, 4, 5, 6, 33, 24, 25, 51, 41, 16, 21, 39,
+                52, 55, 12, 122, 86, 151, 54, 4, 5, 6, 33, 54, 54],
+    });
+    assert.deepEqual(log.players, ["p0", "p1"]);
+    const reply = await api.replayGame(log);
+    const round = reply.rounds[0];
+    assert.ok(round && !("tables" in round));
+    assert.deepEqual([round.result.outcome, round.result.winner, round.result.points],
+                     ["knock", "p0", 45]);
+  });
+
+  test("an action OpenSpiel would not allow is a problem naming its index", async () => {
+    await assert.rejects(
+      api.importGame({ format: "openspiel", actions: [1, 2, 3, 19, 32, 45, 34, 35, 36, 12, 4, 5,
+                                                      6, 33, 24, 25, 51, 41, 16, 21, 39, 53] }),
+      (error: unknown) => error instanceof ProblemError && error.status === 422
+        && error.problem.errors[0]?.pointer === "/actions/21");
+  });
+
   test("a Hollywood match scores three games at once (R-9.1)", async () => {
     const score = await api.scoreMatch({
       rules: "hollywood",
