@@ -19,7 +19,7 @@ from .layoffs import Layoff, layable_by_meld
 from .matches import Bonus, BoxMatch, CutthroatMatch, PartnershipMatch, new_match
 from .melds import Meld, parse_melds
 from .scoring import RoundScore, score_round
-from .solver import solve
+from .solver import solver_for
 from .variants import Rules
 
 STOCK_SIZE = 31
@@ -278,7 +278,7 @@ class _Round:
         if raw is None:
             return None
         try:
-            return parse_melds(raw)
+            return parse_melds(raw, round_the_corner=self.rules.round_the_corner)
         except InvalidMeldError as error:
             first = error.problems[0]
             raise _Violation(path, first.code, first.rule or "R-2", first.detail) from None
@@ -300,7 +300,7 @@ class _Round:
         forbidden = self.taken if self.rules.taken_card_discard == "forbid" else None
         cards = [c for c in mask_cards(hand) if c != forbidden]
         actions: list[dict[str, Any]] = [{"action": "discard", "card": c} for c in cards]
-        solution = solve(hand)
+        solution = solver_for(self.rules).solve(hand)
         values = dict(zip(mask_cards(hand), solution.discard_counts))
         actions += [{"action": "knock", "discard": c} for c in cards if values[c] <= self.limit]
         if self.rules.big_gin_bonus is not None and solution.all_melded():
@@ -317,7 +317,7 @@ class _Round:
         layable: tuple[Layoff, ...] = ()
         if self.knock["melds"] is not None:
             defender = self.hands[self.other[self.knock["knocker"]]]
-            layable = layable_by_meld(knocker_melds, defender)
+            layable = layable_by_meld(knocker_melds, defender, self.rules.round_the_corner)
         return {"action": "lay_down", "knocker_melds": knocker_melds, "layable": layable}
 
     @property
