@@ -82,9 +82,19 @@ def test_rule_ids_in_the_text_link_to_their_anchor(client):
 def test_planned_rules_are_marked_as_such(client):
     text = client.get("/rules.md").get_data(as_text=True)
     planned = text[text.index("## Planned rules"):]
-    for rule in ("R-2.7", "R-4.7", "R-4.8", "R-7.7"):
+    for rule in ("R-4.7", "R-4.8", "R-7.7"):
         assert f"### {rule} " in planned and f"### {rule} " not in text[:len(text) - len(planned)]
     assert "not yet accepted" in planned
+
+
+def test_r2_7_round_the_corner_is_a_rule_of_section_r2_with_its_options(client):
+    text = client.get("/rules.md").get_data(as_text=True)
+    section = text[text.index("## R-2 "):text.index("## R-3 ")]
+    assert "### R-2.7 Round the corner\n" in section
+    assert "R-2.7" not in text[text.index("## Planned rules"):]
+    options = text[text.index("### The options and their ranges"):]
+    assert "| `round_the_corner` | true or false | false | R-2.7 |" in options
+    assert "| `ace_deadwood_value` | integer 1 to 15 | 1 | R-2.7 |" in options
 
 
 def test_the_markdown_sources_are_served_as_shipped(client):
