@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
+from threading import Lock
 from typing import Any, Callable, ClassVar
 
 from .cards import RANK_VALUES, SUIT_MASK, Card, mask_cards, parse_hand_mask
@@ -79,16 +80,18 @@ def _blocks(mask: int, circular: bool) -> list[list[int]]:
     return blocks
 
 
-def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
-    """Per 13-bit suit mask: deadwood value; per suit and mask: its runs and deadwood cards;
-    per mask: the runnable cards (those in a block of three or more, see ``_rank_ways_table``).
+@lru_cache(maxsize=2)
+def _suit_shapes(
+    round_the_corner: bool,
+) -> tuple[list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]], list[int], list[int]]:
+    """Per suit and 13-bit mask: its runs and deadwood cards; per mask: the runnable cards
+    (those in a block of three or more, see ``_rank_ways_table``) and the deadwood ranks' bits.
 
     Runs of one suit are listed by their first card, so the four suits' runs put together are
-    in meld order.
+    in meld order.  Only how runs are formed matters here, so every ace value shares them.
     """
-    values = [ace_value if i == 0 else RANK_VALUES[i + 1] for i in range(13)]
-    deadwood_values = [0] * (SUIT_MASK + 1)
     runnable = [0] * (SUIT_MASK + 1)
+    dead_bits = [0] * (SUIT_MASK + 1)
     runs_by_suit: list[list[tuple[Meld, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
     dead_by_suit: list[list[tuple[Card, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
     run_melds: dict[tuple[int, tuple[int, ...]], Meld] = {}
@@ -96,8 +99,8 @@ def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
         blocks = _blocks(mask, round_the_corner)
         runs = sorted(tuple(block) for block in blocks if len(block) >= 3)
         dead = sorted(i for block in blocks if len(block) < 3 for i in block)
-        deadwood_values[mask] = sum(values[i] for i in dead)
         runnable[mask] = sum(1 << i for run in runs for i in run)
+        dead_bits[mask] = sum(1 << i for i in dead)
         for suit in range(4):
             melds = []
             for run in runs:
@@ -107,6 +110,15 @@ def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
                 melds.append(run_melds[key])
             runs_by_suit[suit][mask] = tuple(melds)
             dead_by_suit[suit][mask] = tuple(suit * 13 + i for i in dead)
+    return runs_by_suit, dead_by_suit, runnable, dead_bits
+
+
+def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
+    """Per 13-bit suit mask: deadwood value; per suit and mask: its runs and deadwood cards;
+    per mask: the runnable cards."""
+    runs_by_suit, dead_by_suit, runnable, dead_bits = _suit_shapes(round_the_corner)
+    values = [ace_value if i == 0 else RANK_VALUES[i + 1] for i in range(13)]
+    deadwood_values = [sum(values[i] for i in range(13) if bits >> i & 1) for bits in dead_bits]
     return deadwood_values, runs_by_suit, dead_by_suit, runnable
 
 
@@ -585,6 +597,7 @@ DEFAULT_SOLVER = _build(False, 1, CACHE_SIZE)
 """The solver of the default rules: ace low (R-2.2), an ace in deadwood worth 1 (R-1.3)."""
 
 _SOLVERS: dict[tuple[bool, int], Solver] = {(False, 1): DEFAULT_SOLVER}
+_BUILDING = Lock()
 
 
 def solver_for(rules: Any = None) -> Solver:
@@ -595,7 +608,10 @@ def solver_for(rules: Any = None) -> Solver:
     key = (rules.round_the_corner, rules.ace_deadwood_value)
     solver = _SOLVERS.get(key)
     if solver is None:
-        solver = _SOLVERS[key] = _build(key[0], key[1], VARIANT_CACHE_SIZE)
+        with _BUILDING:
+            solver = _SOLVERS.get(key)
+            if solver is None:
+                solver = _SOLVERS[key] = _build(key[0], key[1], VARIANT_CACHE_SIZE)
     return solver
 
 
