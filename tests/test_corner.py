@@ -221,6 +221,18 @@ def test_r2_7_the_ace_value_changes_the_best_discard():
     assert (hand_names(low.best_discards), low.deadwood_count) == (["AS"], 10 + 2 + 10 + 3)
 
 
+def test_r2_7_the_solver_cache_keeps_ways_of_counting_apart():
+    # Eleven cards with a set go through the caches; the same mask under each way of counting.
+    eleven = hand("KS AS 2S 9D 9C 9H 5H 6H 7H KD 3C")
+    answers = []
+    for corner, ace in ((False, 1), (True, 1), (True, 15), (False, 15), (False, 1)):
+        solution = solver_for(rules_for(corner, ace)).solve(eleven)
+        answers.append((solution.deadwood_count, hand_names(solution.best_discards)))
+    # Ace low, KS AS 2S KD 3C are dead (26 or, the ace at 15, 40): a king goes, or the ace.
+    assert answers == [(16, ["KS", "KD"]), (3, ["KD"]), (3, ["KD"]), (25, ["AS"]),
+                       (16, ["KS", "KD"])]
+
+
 def test_r2_7_solvers_are_built_once_per_way_of_counting():
     assert solver_for(rules_for(True, 15)) is solver_for(rules_for(True, 15))
     assert solver_for(resolve_rules("standard")) is DEFAULT_SOLVER
