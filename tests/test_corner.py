@@ -322,6 +322,23 @@ def test_r2_7_round_score_with_a_wrapping_knock_and_fifteen_point_aces():
         score_round(knocker, defender, resolve_rules("standard"), 10)
 
 
+def test_r2_7_wrapping_melds_judged_under_ace_low_rules_are_faults():
+    # Melds built round the corner, handed to the rules core with rules that play ace low.
+    wrap = parse_melds([["QS", "KS", "AS"], ["5H", "6H", "7H"], ["9D", "9C", "9H"]],
+                       round_the_corner=True)
+    eleven = hand("QS KS AS 5H 6H 7H 9D 9C 9H 2C TD")
+    standard = resolve_rules("standard")
+    result = check_knock(eleven, parse_card("TD"), standard, 10, melds=wrap)
+    assert [(v.path, v.code, v.rule) for v in result.violations] == [
+        (("melds", 0), "invalid_meld", "R-2.7")]
+    assert check_knock(eleven, parse_card("TD"), rules_for(True, 1), 10, melds=wrap).legal
+    with pytest.raises(InvalidHandError) as raised:
+        score_round(eleven & ~hand("TD"), hand("4S 6S 8S TH JH 3D 5D 7D JC QC"), standard, 10,
+                    knocker_melds=wrap)
+    assert [(p.path, p.rule) for p in raised.value.problems] == [(("knocker", "melds", 0),
+                                                                  "R-2.7")]
+
+
 def test_r2_7_declared_wrapping_melds_are_scored_as_declared():
     rules = rules_for(True, 1)
     knocker = hand("KS AS 2S 5H 6H 7H 9D 9C 9H 3C")

@@ -68,6 +68,19 @@ def meld_cards_outside(spread: int, melds: tuple[Meld, ...], discard: Card | Non
     return problems
 
 
+def wrapping_runs(melds: tuple[Meld, ...], rules: Rules | None,
+                  path: str = "melds") -> list[Problem]:
+    """A problem for each run that wraps past the king when the rules do not play round the
+    corner (R-2.7): melds built under other rules than the ones they are judged by."""
+    if rules is None or rules.round_the_corner:
+        return []
+    return [Problem((path, index), "invalid_meld",
+                    f"{' '.join(meld.names())} wraps past the king, a run only with "
+                    "round_the_corner (R-2.7); here the ace is low (R-2.2)", "R-2.7")
+            for index, meld in enumerate(melds)
+            if meld.kind == "run" and list(meld.cards) != sorted(meld.cards)]
+
+
 def check_knock(
     hand: int,
     discard: Card | None,
@@ -110,7 +123,7 @@ def check_knock(
     arrangement = None
     if spread is not None:
         if melds is not None:
-            outside = meld_cards_outside(spread, melds, discard)
+            outside = meld_cards_outside(spread, melds, discard) + wrapping_runs(melds, rules)
             violations += outside
             if not outside:
                 arrangement = declared_arrangement(spread, melds, rules)

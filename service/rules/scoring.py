@@ -14,7 +14,7 @@ from typing import Literal
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem
-from .knock import declared_arrangement, meld_cards_outside
+from .knock import declared_arrangement, meld_cards_outside, wrapping_runs
 from .layoffs import Defense, Layoff, best_defense, check_layoffs
 from .melds import Arrangement, Meld
 from .solver import solver_for
@@ -203,7 +203,8 @@ def score_round(
 
     warnings: list[Problem] = []
     if knocker_melds is not None:
-        outside = meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
+        outside = (meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
+                   + wrapping_runs(knocker_melds, rules))
         if outside:
             raise _at("knocker", outside)
         knocker = declared_arrangement(knocker_hand, knocker_melds, rules)
@@ -246,7 +247,7 @@ def score_round(
 def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ...],
                       layoffs: tuple[Layoff, ...], rules: Rules) -> Defense:
     """The defender's declared spread, checked (R-6.1 to R-6.4)."""
-    problems = meld_cards_outside(defender, melds, None, "melds")
+    problems = meld_cards_outside(defender, melds, None, "melds") + wrapping_runs(melds, rules)
     own = 0
     for meld in melds:
         own |= meld.mask
