@@ -294,6 +294,92 @@ SCORES = [
          checks=[eq("/points", 22)]),
 ]
 
+# Round the corner and the ace's value (R-2.7) -------------------------------------------------
+
+CORNER = {"round_the_corner": True}
+ACE15 = {"ace_deadwood_value": 15}
+CORNER_CASES = [
+    case("round the corner: Q-K-A is a run, listed Q K A", ["R-2.7"],
+         post(ANALYZE, {"hand": h("AS QS KS"), "rules": CORNER}),
+         checks=[eq("/melds", [run("run", "QS", "KS", "AS")]), eq("/deadwood_count", 0)]),
+    case("round the corner: K-A-2 is a run, listed K A 2", ["R-2.7"],
+         post(ANALYZE, {"hand": h("2H AH KH"), "rules": CORNER}),
+         checks=[eq("/melds", [run("run", "KH", "AH", "2H")]), eq("/deadwood_count", 0)]),
+    case("round the corner: J-Q-K-A-2 is one run", ["R-2.7", "R-2.2"],
+         post(ANALYZE, {"hand": h("2D JD AD QD KD 7C"), "rules": CORNER}),
+         checks=[eq("/melds", [run("run", "JD", "QD", "KD", "AD", "2D")]),
+                 eq("/deadwood", ["7C"]), eq("/deadwood_count", 7)]),
+    case("without round the corner J-Q-K-A-2 is J-Q-K and two deadwood cards", ["R-2.7", "R-1.2"],
+         post(ANALYZE, {"hand": h("2D JD AD QD KD 7C")}),
+         checks=[eq("/melds", [run("run", "JD", "QD", "KD")]),
+                 eq("/deadwood", h("AD 2D 7C")), eq("/deadwood_count", 10)]),
+    case("round the corner: cards across a gap are no run", ["R-2.7"],
+         post(ANALYZE, {"hand": h("QS AS 2S"), "rules": CORNER}),
+         checks=[eq("/melds", []), eq("/deadwood_count", 13)]),
+    case("round the corner: a knock with a wrapping run", ["R-2.7", "R-5.1"],
+         post(KNOCK, {"hand": h("QS KS AS 5H 6H 7H 9D 9C 9H 2C TD"), "discard": "TD",
+                      "rules": CORNER}),
+         checks=[eq("/legal", True), eq("/deadwood_count", 2)]),
+    case("without round the corner the same knock is over the limit", ["R-2.7", "R-5.1"],
+         post(KNOCK, {"hand": h("QS KS AS 5H 6H 7H 9D 9C 9H 2C TD"), "discard": "TD"}),
+         checks=[eq("/legal", False), eq("/deadwood_count", 23)]),
+    case("a declared wrapping run needs round the corner", ["R-2.7"],
+         post(KNOCK, {"hand": h("QS KS AS 5H 6H 7H 9D 9C 9H 2C TD"), "discard": "TD",
+                      "melds": [h("QS KS AS"), h("5H 6H 7H"), h("9D 9C 9H")]}),
+         422, codes=["invalid_meld"], pointers=["/melds/0"]),
+    case("a declared wrapping run round the corner", ["R-2.7", "R-5.3"],
+         post(KNOCK, {"hand": h("QS KS AS 5H 6H 7H 9D 9C 9H 2C TD"), "discard": "TD",
+                      "melds": [h("AS KS QS"), h("5H 6H 7H"), h("9D 9C 9H")],
+                      "rules": CORNER}),
+         checks=[eq("/legal", True), eq("/deadwood_count", 2),
+                 eq("/arrangement/melds/0", run("run", "QS", "KS", "AS"))]),
+    case("an ace in deadwood worth 15", ["R-2.7", "R-1.3"],
+         post(ANALYZE, {"hand": h("AS 5H 9D TC JS QH KD"), "rules": ACE15}),
+         checks=[eq("/deadwood_count", 69)]),
+    case("an ace in a meld counts nothing, whatever it is worth", ["R-2.7", "R-2.4"],
+         post(ANALYZE, {"hand": h("AS 2S 3S 7H 7D KC"), "rules": ACE15}),
+         checks=[eq("/deadwood_count", 24)]),
+    case("an ace worth 15 changes the best discard", ["R-2.7", "R-5.1"],
+         post(ANALYZE, {"hand": h("AS 2H 3S 4S 5S 5H 6H 7H 9D 9C 9H"), "rules": ACE15}),
+         checks=[eq("/best_discards", ["AS"]), eq("/deadwood_count", 2),
+                 eq("/discards/4/card", "2H"), eq("/discards/4/deadwood_count", 15)]),
+    case("the knock limit counts an ace as 15", ["R-2.7", "R-5.1"],
+         post(KNOCK, {"hand": h("AS 2H 3S 4S 5S 5H 6H 7H 9D 9C 9H"), "discard": "2H",
+                      "rules": ACE15}),
+         checks=[eq("/legal", False), eq("/deadwood_count", 15),
+                 eq("/violations/0/code", "deadwood_over_limit")]),
+    case("the same knock with the ace worth 1", ["R-2.7", "R-5.1"],
+         post(KNOCK, {"hand": h("AS 2H 3S 4S 5S 5H 6H 7H 9D 9C 9H"), "discard": "2H"}),
+         checks=[eq("/legal", True), eq("/deadwood_count", 1)]),
+    case("a layoff chain wraps from the king to the ace and the two", ["R-2.7", "R-6.2"],
+         post(LAYOFFS, {"knocker_melds": [h("JS QS KS")], "rules": CORNER,
+                        "defender_hand": h("AS 2S 9H 9D 8C 7C 6D 5H 4C 3H")}),
+         checks=[eq("/layoffs", [{"card": "AS", "meld": 0}, {"card": "2S", "meld": 0}]),
+                 eq("/layable", h("AS 2S")), eq("/deadwood_count", 51)]),
+    case("without round the corner nothing goes past the king", ["R-2.7", "R-6.2"],
+         post(LAYOFFS, {"knocker_melds": [h("JS QS KS")],
+                        "defender_hand": h("AS 2S 9H 9D 8C 7C 6D 5H 4C 3H")}),
+         checks=[eq("/layoffs", []), eq("/layable", []), eq("/deadwood_count", 54)]),
+    case("a layoff chain wraps down from the ace to the king and the queen", ["R-2.7", "R-6.2"],
+         post(LAYOFFS, {"knocker_melds": [h("AH 2H 3H")], "rules": CORNER,
+                        "defender_hand": h("KH QH 9S 9D 8C 7C 6D 5S 4C TC")}),
+         checks=[eq("/layoffs", [{"card": "KH", "meld": 0}, {"card": "QH", "meld": 0}]),
+                 eq("/deadwood_count", 58)]),
+    case("a run of all thirteen cards takes nothing", ["R-2.7", "R-6.2"],
+         post(LAYOFFS, {"knocker_melds": [[r + "S" for r in "A23456789TJQK"]],
+                        "rules": CORNER,
+                        "defender_hand": h("AH 2D 3C 4H 5D 6C 7H 8D 9C TH")}),
+         checks=[eq("/layoffs", []), eq("/layable", []), eq("/deadwood_count", 55)]),
+    case("a round scored round the corner with aces worth 15", ["R-2.7", "R-7.1"],
+         post(SCORE, {"knocker": {"hand": h("KS AS 2S 5H 6H 7H 9D 9C 9H 3C")},
+                      "defender": {"hand": h("AH AD 4C 5C 8S 8D JC QC TD TH")},
+                      "rules": {"round_the_corner": True, "ace_deadwood_value": 15}}),
+         # The knocker: K-A-2 of spades, 5-6-7 of hearts, the nines; 3C is left (3).  The
+         # defender melds nothing and lays nothing off: two aces at 15, 4 5 8 8, four tens (95).
+         checks=[eq("/outcome", "knock"), eq("/winner", "knocker"), eq("/points", 92),
+                 eq("/knocker/deadwood_count", 3), eq("/defender/deadwood_count", 95)]),
+]
+
 # Rules presets (R-10) ------------------------------------------------------------------------
 
 TABLE = {
@@ -798,6 +884,7 @@ def main():
     write("scoring", "Round scores under the presets (R-7).", SCORES)
     write("rules", "The presets and their options (R-10).", RULES_CASES)
     write("malformed", "Malformed and impossible requests.", MALFORMED)
+    write("corner", "Round the corner and the value of an ace in deadwood (R-2.7).", CORNER_CASES)
     write("games", "Game logs replayed (R-3, R-4, R-8).", game_cases())
     write("variants", "Hollywood, box, cutthroat and partnership (R-9).", variant_cases())
     write("options", "Rules other engines and rule books play (R-4.7, R-4.8, R-7.7, R-8.2, "

@@ -2,6 +2,9 @@
 
 It knows nothing of the service's solver: it lists every meld a hand holds, then every way to
 pick disjoint melds, and compares deadwood counts.  Tests compare the fast solver with it.
+
+Round the corner (R-2.7) is ``corner=True``: a run is any 3 to 13 cards of one suit that are
+consecutive on the circle A 2 ... K A; ``ace`` is the value of an ace in deadwood.
 """
 
 from __future__ import annotations
@@ -19,11 +22,26 @@ def suit_of(card: int) -> int:
     return card // 13
 
 
-def value_of(card: int) -> int:
-    return VALUES[rank_of(card)]
+def value_of(card: int, ace: int = 1) -> int:
+    return ace if rank_of(card) == 1 else VALUES[rank_of(card)]
 
 
-def all_melds(cards: frozenset[int]) -> list[frozenset[int]]:
+def all_runs(corner: bool = False) -> set[frozenset[int]]:
+    """Every run of the deck: 3 to 13 cards of one suit in consecutive ranks (on the circle
+    with ``corner``)."""
+    runs = set()
+    for suit in range(4):
+        for start in range(13):
+            for length in range(3, 14):
+                if corner or start + length <= 13:
+                    runs.add(frozenset(suit * 13 + (start + i) % 13 for i in range(length)))
+    return runs
+
+
+RUNS = {False: all_runs(False), True: all_runs(True)}
+
+
+def all_melds(cards: frozenset[int], corner: bool = False) -> list[frozenset[int]]:
     """Every set (3 or 4 cards of a rank) and every run (3+ consecutive, one suit) in the cards."""
     melds = []
     by_rank: dict[int, list[int]] = {}
@@ -32,18 +50,13 @@ def all_melds(cards: frozenset[int]) -> list[frozenset[int]]:
     for same_rank in by_rank.values():
         for size in (3, 4):
             melds.extend(frozenset(group) for group in combinations(same_rank, size))
-    for suit in range(4):
-        for low in range(1, 12):
-            for high in range(low + 2, 14):
-                run = frozenset(suit * 13 + rank - 1 for rank in range(low, high + 1))
-                if run <= cards:
-                    melds.append(run)
+    melds.extend(run for run in RUNS[corner] if run <= cards)
     return melds
 
 
-def arrangements(cards: frozenset[int]):
+def arrangements(cards: frozenset[int], corner: bool = False):
     """Yield every arrangement as a frozenset of melds (each a frozenset of cards)."""
-    melds = all_melds(cards)
+    melds = all_melds(cards, corner)
 
     def extend(remaining: frozenset[int], chosen: tuple[frozenset[int], ...]):
         if not remaining:
@@ -59,13 +72,16 @@ def arrangements(cards: frozenset[int]):
     yield from extend(cards, ())
 
 
-def deadwood_of(cards: frozenset[int], melds: frozenset[frozenset[int]]) -> int:
+def deadwood_of(cards: frozenset[int], melds: frozenset[frozenset[int]], ace: int = 1) -> int:
     melded = set().union(*melds) if melds else set()
-    return sum(value_of(c) for c in cards if c not in melded)
+    return sum(value_of(c, ace) for c in cards if c not in melded)
 
 
-def normalise(melds: frozenset[frozenset[int]]) -> frozenset[frozenset[int]]:
+def normalise(melds: frozenset[frozenset[int]],
+              corner: bool = False) -> frozenset[frozenset[int]]:
     """Merge runs of one suit that touch end to end: they are one longer run (R-2.2)."""
+    if corner:
+        return _normalise_circle(melds)
     runs = [set(m) for m in melds if len({rank_of(c) for c in m}) > 1]
     others = [m for m in melds if len({rank_of(c) for c in m}) == 1]
     merged = True
@@ -81,57 +97,78 @@ def normalise(melds: frozenset[frozenset[int]]) -> frozenset[frozenset[int]]:
     return frozenset(others + [frozenset(r) for r in runs])
 
 
-def min_deadwood(cards) -> int:
+def _normalise_circle(melds: frozenset[frozenset[int]]) -> frozenset[frozenset[int]]:
+    """Merge runs of one suit whose union is still a run (they touch on the circle)."""
+    runs = [m for m in melds if len({rank_of(c) for c in m}) > 1]
+    others = [m for m in melds if len({rank_of(c) for c in m}) == 1]
+    merged = True
+    while merged:
+        merged = False
+        for first, second in combinations(range(len(runs)), 2):
+            union = runs[first] | runs[second]
+            if union in RUNS[True]:
+                runs[first] = union
+                del runs[second]
+                merged = True
+                break
+    return frozenset(others + runs)
+
+
+def min_deadwood(cards, corner: bool = False, ace: int = 1) -> int:
     cards = frozenset(cards)
-    return min(deadwood_of(cards, a) for a in arrangements(cards))
+    return min(deadwood_of(cards, a, ace) for a in arrangements(cards, corner))
 
 
-def optimal_arrangements(cards) -> set[frozenset[frozenset[int]]]:
+def optimal_arrangements(cards, corner: bool = False,
+                         ace: int = 1) -> set[frozenset[frozenset[int]]]:
     """Every optimal arrangement (normalised), as a set of meld sets."""
     cards = frozenset(cards)
-    scored = [(deadwood_of(cards, a), a) for a in arrangements(cards)]
+    scored = [(deadwood_of(cards, a, ace), a) for a in arrangements(cards, corner)]
     best = min(count for count, _ in scored)
-    return {normalise(a) for count, a in scored if count == best}
+    return {normalise(a, corner) for count, a in scored if count == best}
 
 
-def discard_values(cards) -> dict[int, int]:
+def discard_values(cards, corner: bool = False, ace: int = 1) -> dict[int, int]:
     """For each card of an eleven-card hand: the least deadwood of the other ten."""
     cards = frozenset(cards)
-    return {card: min_deadwood(cards - {card}) for card in cards}
+    return {card: min_deadwood(cards - {card}, corner, ace) for card in cards}
 
 
 # Layoffs and round scores (R-6, R-7), just as plainly ------------------------------------------
 
 
-def fits(meld: frozenset[int], card: int) -> bool:
+def fits(meld: frozenset[int], card: int, corner: bool = False) -> bool:
     """Whether a card extends a meld as it stands: 4th card of a set of 3, or a run end."""
     ranks = {rank_of(c) for c in meld}
     if len(ranks) == 1:
         return len(meld) == 3 and rank_of(card) in ranks
+    if corner:
+        return card not in meld and meld | {card} in RUNS[True]
     if suit_of(card) != suit_of(min(meld)):
         return False
     return rank_of(card) in (min(ranks) - 1, max(ranks) + 1) and 1 <= rank_of(card) <= 13
 
 
-def can_lay_off(melds: list[frozenset[int]], cards: frozenset[int]) -> bool:
+def can_lay_off(melds: list[frozenset[int]], cards: frozenset[int], corner: bool = False) -> bool:
     """Whether all these cards can be laid off, one at a time, in some order and placement."""
     if not cards:
         return True
     for card in cards:
         for index, meld in enumerate(melds):
-            if fits(meld, card):
+            if fits(meld, card, corner):
                 grown = melds[:index] + [meld | {card}] + melds[index + 1:]
-                if can_lay_off(grown, cards - {card}):
+                if can_lay_off(grown, cards - {card}, corner):
                     return True
     return False
 
 
-def best_defense_count(knocker_melds, defender, gin: bool = False) -> int:
+def best_defense_count(knocker_melds, defender, gin: bool = False, corner: bool = False,
+                       ace: int = 1) -> int:
     """The defender's least deadwood: every subset of cards laid off, the rest melded (R-6.4)."""
     defender = frozenset(defender)
     melds = [frozenset(m) for m in knocker_melds]
     if gin:
-        return min_deadwood(defender)
+        return min_deadwood(defender, corner, ace)
     best = None
     # Only a card of a set's rank, or of a run's suit, can ever be laid off.
     cards = sorted(c for c in defender if any(
@@ -140,8 +177,8 @@ def best_defense_count(knocker_melds, defender, gin: bool = False) -> int:
     for size in range(len(cards) + 1):
         for laid in combinations(cards, size):
             laid = frozenset(laid)
-            if can_lay_off(melds, laid):
-                count = min_deadwood(defender - laid)
+            if can_lay_off(melds, laid, corner):
+                count = min_deadwood(defender - laid, corner, ace)
                 best = count if best is None else min(best, count)
     return best
 
@@ -158,16 +195,17 @@ def round_points(knocker_count: int, defender_count: int, gin: bool, *, gin_bonu
     return -(knocker_count - defender_count + undercut_bonus)
 
 
-def best_round(spread, defender, limit: int = 10, **options) -> tuple[int, int]:
+def best_round(spread, defender, limit: int = 10, corner: bool = False, ace: int = 1,
+               **options) -> tuple[int, int]:
     """Over every legal knocker arrangement (R-7.6): the best result and its least deadwood."""
     spread = frozenset(spread)
     best = None
-    for melds in arrangements(spread):
-        count = deadwood_of(spread, melds)
+    for melds in arrangements(spread, corner):
+        count = deadwood_of(spread, melds, ace)
         if count > limit:
             continue
         gin = count == 0
-        defender_count = best_defense_count(melds, defender, gin)
+        defender_count = best_defense_count(melds, defender, gin, corner, ace)
         key = (round_points(count, defender_count, gin, **options), -count)
         best = key if best is None else max(best, key)
     return best[0], -best[1]

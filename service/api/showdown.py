@@ -3,15 +3,17 @@ and the rules presets ``/v1/rules`` (R-10)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, request
 
-from ..rules import PRESETS, parse_card, parse_hand_mask
+from ..rules import PRESETS, RulesError, parse_card, parse_hand_mask
 from ..rules.cards import CARD_NAMES
 from ..rules.knock import check_knock
 from ..rules.layoffs import best_defense, layable_cards, parse_layoffs
 from ..rules.melds import parse_melds
 from ..rules.scoring import score_round
-from ..rules.variants import OPTION_RANGES, get_preset
+from ..rules.variants import OPTION_RANGES, get_preset, resolve_rules
 from .body import json_body
 from .checks import Faults, json_response
 from .problems import ApiProblem, FieldError
@@ -56,7 +58,8 @@ def knock():
     hand = faults.take(("hand",), parse_hand_mask, data["hand"], (11,))
     discard = faults.card(data, "discard")
     taken_card = faults.card(data, "taken_card")
-    melds = None if data["melds"] is None else faults.take(("melds",), parse_melds, data["melds"])
+    melds = (None if data["melds"] is None
+             else faults.take(("melds",), _meld_parser(data), data["melds"]))
     rules, _, limit = faults.rules_and_limit(data)
     faults.check()
     result = check_knock(hand, discard, rules, limit, melds=melds, taken_card=taken_card)
@@ -68,7 +71,7 @@ def layoffs():
     """The defender's best spread against the knocker's melds (R-6), and every layable card."""
     data = load(LAYOFFS_REQUEST, json_body(request))
     faults = Faults()
-    knocker_melds = faults.take(("knocker_melds",), parse_melds, data["knocker_melds"])
+    knocker_melds = faults.take(("knocker_melds",), _meld_parser(data), data["knocker_melds"])
     defender = faults.take(("defender_hand",), parse_hand_mask, data["defender_hand"], (10,))
     rules, _, _ = faults.rules_and_limit({"rules": data["rules"]})
     if knocker_melds is not None and defender is not None:
@@ -79,8 +82,9 @@ def layoffs():
                 f"{' '.join(overlap)} cannot be in the knocker's melds and the defender's hand",
                 "R-1.5"))
     faults.check()
-    defense = best_defense(knocker_melds, defender, gin=data["gin"])
-    layable = () if data["gin"] else layable_cards(knocker_melds, defender)
+    defense = best_defense(knocker_melds, defender, gin=data["gin"], rules=rules)
+    layable = () if data["gin"] else layable_cards(knocker_melds, defender,
+                                                  rules.round_the_corner)
     return json_response({
         **dump_defense(defense),
         "layable": [CARD_NAMES[c] for c in layable],
@@ -97,8 +101,9 @@ def score():
     knocker_hand = faults.take(("knocker", "hand"), parse_hand_mask, knocker["hand"], (10, 11))
     defender_hand = faults.take(("defender", "hand"), parse_hand_mask, defender["hand"], (10,))
     discard = _optional(faults, ("knocker", "discard"), parse_card, knocker["discard"])
-    knocker_melds = _optional(faults, ("knocker", "melds"), parse_melds, knocker["melds"])
-    defender_melds = _optional(faults, ("defender", "melds"), parse_melds, defender["melds"])
+    parse = _meld_parser(data)
+    knocker_melds = _optional(faults, ("knocker", "melds"), parse, knocker["melds"])
+    defender_melds = _optional(faults, ("defender", "melds"), parse, defender["melds"])
     declared_layoffs = _optional(faults, ("defender", "layoffs"), parse_layoffs,
                                  defender["layoffs"])
     rules, upcard, limit = faults.rules_and_limit(data)
@@ -109,6 +114,17 @@ def score():
     ))
     faults.check()
     return json_response({**dump_round(result), "rules": dump_rules(rules)})
+
+
+def _meld_parser(data):
+    """``parse_melds`` under the request's rules: a run may wrap past the king only under
+    round_the_corner (R-2.7).  Rules that are not valid are reported with the rules, and the
+    melds read meanwhile as under the defaults."""
+    try:
+        wrap = resolve_rules(data.get("rules")).round_the_corner
+    except RulesError:
+        wrap = False
+    return partial(parse_melds, round_the_corner=wrap)
 
 
 def _optional(faults: Faults, at: tuple[str, ...], parse, value):

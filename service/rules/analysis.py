@@ -10,7 +10,7 @@ from typing import Any
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
 from .errors import InvalidRulesError, Problem
 from .melds import Arrangement, Meld
-from .solver import HAND_SIZES, DiscardOption, Solution, optimal_arrangements, solve
+from .solver import HAND_SIZES, DiscardOption, Solution, solver_for
 from .variants import Rules, resolve_rules
 
 
@@ -103,7 +103,8 @@ def analyze_mask(
 ) -> HandAnalysis:
     """Analyse a hand mask of at most eleven cards under ``rules``."""
     limit = effective_knock_limit(rules, upcard)
-    solution = solve(mask)
+    solver = solver_for(rules)
+    solution = solver.solve(mask)
     count = solution.arrangement.deadwood_count
     size = mask.bit_count()
     full = size == 10 or size == 11
@@ -113,10 +114,11 @@ def analyze_mask(
             arrangements = tuple(
                 ArrangementChoice(arrangement, discard)
                 for discard in solution.best_discards or ()
-                for arrangement in optimal_arrangements(mask & ~CARD_BITS[discard])
+                for arrangement in solver.optimal_arrangements(mask & ~CARD_BITS[discard])
             )
         else:
-            arrangements = tuple(ArrangementChoice(a) for a in optimal_arrangements(mask))
+            arrangements = tuple(ArrangementChoice(a)
+                                 for a in solver.optimal_arrangements(mask))
     return HandAnalysis(
         rules=rules,
         knock_limit=limit,

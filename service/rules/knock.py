@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import Problem
 from .melds import Arrangement, Meld
-from .solver import best_arrangement, min_deadwood
+from .solver import solver_for
 from .variants import Rules
 
 
@@ -35,15 +35,18 @@ class KnockCheck:
         return None if self.arrangement is None else self.arrangement.deadwood_count
 
 
-def declared_arrangement(spread: int, melds: tuple[Meld, ...]) -> Arrangement:
-    """The spread cards with the melds as declared, in the declared order; the rest deadwood.
+def declared_arrangement(spread: int, melds: tuple[Meld, ...],
+                         rules: Rules | None = None) -> Arrangement:
+    """The spread cards with the melds as declared, in the declared order; the rest deadwood,
+    valued as ``rules`` say (an ace counts ``ace_deadwood_value``, R-2.7).
 
     The order is kept because layoffs name the knocker's melds by their declared index (R-6.1).
     """
     melded = 0
     for meld in melds:
         melded |= meld.mask
-    return Arrangement.declared(melds, mask_cards(spread & ~melded))
+    ace_value = 1 if rules is None else rules.ace_deadwood_value
+    return Arrangement.declared(melds, mask_cards(spread & ~melded), ace_value=ace_value)
 
 
 def meld_cards_outside(spread: int, melds: tuple[Meld, ...], discard: Card | None,
@@ -63,6 +66,19 @@ def meld_cards_outside(spread: int, melds: tuple[Meld, ...], discard: Card | Non
                     (path, index), "meld_card_not_in_hand",
                     f"{CARD_NAMES[card]} is not in the hand", "R-5.3"))
     return problems
+
+
+def wrapping_runs(melds: tuple[Meld, ...], rules: Rules | None,
+                  path: str = "melds") -> list[Problem]:
+    """A problem for each run that wraps past the king when the rules do not play round the
+    corner (R-2.7): melds built under other rules than the ones they are judged by."""
+    if rules is None or rules.round_the_corner:
+        return []
+    return [Problem((path, index), "invalid_meld",
+                    f"{' '.join(meld.names())} wraps past the king, a run only with "
+                    "round_the_corner (R-2.7); here the ace is low (R-2.2)", "R-2.7")
+            for index, meld in enumerate(melds)
+            if meld.kind == "run" and list(meld.cards) != sorted(meld.cards)]
 
 
 def check_knock(
@@ -107,26 +123,27 @@ def check_knock(
     arrangement = None
     if spread is not None:
         if melds is not None:
-            outside = meld_cards_outside(spread, melds, discard)
+            outside = meld_cards_outside(spread, melds, discard) + wrapping_runs(melds, rules)
             violations += outside
             if not outside:
-                arrangement = declared_arrangement(spread, melds)
+                arrangement = declared_arrangement(spread, melds, rules)
         else:
-            arrangement = best_arrangement(spread)
+            arrangement = solver_for(rules).best_arrangement(spread)
     if arrangement is not None:
         count = arrangement.deadwood_count
         if discard is None:
             if count:
                 violations.append(Problem(
                     ("melds",) if melds is not None else (), "not_big_gin",
-                    f"big gin needs all eleven cards melded; {_leaves(count, melds, spread)}",
+                    f"big gin needs all eleven cards melded; "
+                    f"{_leaves(count, melds, spread, rules)}",
                     "R-5.5"))
         elif count > knock_limit:
             limit_text = ("only gin may end the round (knock limit 0)" if knock_limit == 0
                           else f"the knock limit is {knock_limit}")
             violations.append(Problem(
                 ("melds",) if melds is not None else (), "deadwood_over_limit",
-                f"{limit_text}; {_leaves(count, melds, spread)}", "R-5.1"))
+                f"{limit_text}; {_leaves(count, melds, spread, rules)}", "R-5.1"))
     deadwood = None if arrangement is None else arrangement.deadwood_count
     return KnockCheck(
         legal=not violations,
@@ -139,9 +156,9 @@ def check_knock(
     )
 
 
-def _leaves(count: int, melds: tuple[Meld, ...] | None, spread: int) -> str:
+def _leaves(count: int, melds: tuple[Meld, ...] | None, spread: int, rules: Rules) -> str:
     if melds is None:
         return f"the best arrangement of these cards leaves deadwood {count}"
-    best = min_deadwood(spread)
+    best = solver_for(rules).min_deadwood(spread)
     better = f" (the best arrangement of these cards leaves {best})" if best < count else ""
     return f"the declared melds leave deadwood {count}{better}"

@@ -2,7 +2,9 @@
 
 A knocker's set of three takes its missing fourth card; a set of four takes nothing; a run
 takes cards that extend it at either end, one after another, so a chain of cards can follow
-(5-6-7 takes 4, then 3, then 2; never past the ace or the king) (R-6.1, R-6.2).  The defender
+(5-6-7 takes 4, then 3, then 2; never past the ace or the king) (R-6.1, R-6.2).  Under round
+the corner (R-2.7) a chain goes on past the king to the ace and on (J-Q-K takes A, then 2),
+until the run holds all thirteen cards of its suit; a run of thirteen takes nothing.  The defender
 may break up cards that could form their own melds to lay them off (R-6.4).
 
 The search is exact: for every knocker meld it lists what the defender could lay off on it
@@ -19,7 +21,8 @@ from itertools import product
 from .cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
 from .errors import InvalidMeldError, Problem
 from .melds import Arrangement, Meld
-from .solver import best_arrangement, min_deadwood
+from .solver import solver_for
+from .variants import Rules
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,8 @@ class Defense:
         return self.arrangement.deadwood_count
 
 
-def _options(meld: Meld, index: int, defender: int) -> list[tuple[int, tuple[Layoff, ...]]]:
+def _options(meld: Meld, index: int, defender: int,
+             round_the_corner: bool = False) -> list[tuple[int, tuple[Layoff, ...]]]:
     """What the defender can lay off on one meld: (cards mask, layoffs in playable order)."""
     options: list[tuple[int, tuple[Layoff, ...]]] = [(0, ())]
     if meld.kind == "set":
@@ -62,20 +66,25 @@ def _options(meld: Meld, index: int, defender: int) -> list[tuple[int, tuple[Lay
             if defender >> card & 1:
                 options.append((CARD_BITS[card], (Layoff(card, index),)))
         return options
-    low, high = meld.cards[0], meld.cards[-1]
-    below: list[Card] = []
-    card = low
-    while CARD_RANKS[card] > 1 and defender >> (card - 1) & 1:
-        card -= 1
-        below.append(card)
-    above: list[Card] = []
-    card = high
-    while CARD_RANKS[card] < 13 and defender >> (card + 1) & 1:
-        card += 1
-        above.append(card)
+    if round_the_corner:
+        below, above = _circular_chains(meld, defender)
+    else:
+        low, high = meld.cards[0], meld.cards[-1]
+        below = []
+        card = low
+        while CARD_RANKS[card] > 1 and defender >> (card - 1) & 1:
+            card -= 1
+            below.append(card)
+        above = []
+        card = high
+        while CARD_RANKS[card] < 13 and defender >> (card + 1) & 1:
+            card += 1
+            above.append(card)
+    # The gap of a run is the suit's cards not in it: chains from both ends share it.
+    room = 13 - len(meld.cards)
     options = []
     for k in range(len(below) + 1):
-        for m in range(len(above) + 1):
+        for m in range(min(len(above), room - k) + 1):
             chain = below[:k] + above[:m]
             mask = 0
             for c in chain:
@@ -84,7 +93,27 @@ def _options(meld: Meld, index: int, defender: int) -> list[tuple[int, tuple[Lay
     return options
 
 
-def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int):
+def _circular_chains(meld: Meld, defender: int) -> tuple[list[Card], list[Card]]:
+    """The defender's cards that extend a run on a circular suit (R-2.7), from its first card
+    down and from its last card up, each chain as far as the defender holds the next card and
+    the run is short of thirteen cards."""
+    base = CARD_SUITS[meld.cards[0]] * 13
+    room = 13 - len(meld.cards)
+    below: list[Card] = []
+    rank = meld.cards[0] - base
+    while len(below) < room and defender >> (base + (rank - 1) % 13) & 1:
+        rank = (rank - 1) % 13
+        below.append(base + rank)
+    above: list[Card] = []
+    rank = meld.cards[-1] - base
+    while len(above) < room and defender >> (base + (rank + 1) % 13) & 1:
+        rank = (rank + 1) % 13
+        above.append(base + rank)
+    return below, above
+
+
+def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int,
+                        round_the_corner: bool = False):
     """Every legal set of layoffs: (cards mask, layoffs in playable order), each card once.
 
     The melds are taken in canonical meld order (their indexes stay the client's), so which
@@ -92,7 +121,8 @@ def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int):
     which the knocker's melds were listed.
     """
     order = sorted(range(len(knocker_melds)), key=lambda index: knocker_melds[index].cards)
-    per_meld = [_options(knocker_melds[index], index, defender) for index in order]
+    per_meld = [_options(knocker_melds[index], index, defender, round_the_corner)
+                for index in order]
     for combination in product(*per_meld):
         mask = 0
         clash = False
@@ -105,46 +135,53 @@ def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int):
             yield mask, tuple(layoff for _, layoffs in combination for layoff in layoffs)
 
 
-def layable_cards(knocker_melds: tuple[Meld, ...], defender: int) -> tuple[Card, ...]:
+def layable_cards(knocker_melds: tuple[Meld, ...], defender: int,
+                  round_the_corner: bool = False) -> tuple[Card, ...]:
     """Every defender card that some legal play could lay off on some knocker meld."""
     mask = 0
     for index, meld in enumerate(knocker_melds):
-        for cards, _ in _options(meld, index, defender):
+        for cards, _ in _options(meld, index, defender, round_the_corner):
             mask |= cards
     return mask_cards(mask)
 
 
-def layable_by_meld(knocker_melds: tuple[Meld, ...], defender: int) -> tuple[Layoff, ...]:
+def layable_by_meld(knocker_melds: tuple[Meld, ...], defender: int,
+                    round_the_corner: bool = False) -> tuple[Layoff, ...]:
     """Each defender card that some legal play could lay off, once per meld it could go on
     (R-6.1, R-6.2); in card order, then canonical meld order, whatever the melds' order."""
     pairs = set()
     for index, meld in enumerate(knocker_melds):
-        for cards, _ in _options(meld, index, defender):
+        for cards, _ in _options(meld, index, defender, round_the_corner):
             pairs.update((card, index) for card in mask_cards(cards))
     ordered = sorted(pairs, key=lambda pair: (pair[0], knocker_melds[pair[1]].cards))
     return tuple(Layoff(card, index) for card, index in ordered)
 
 
-def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = False) -> Defense:
+def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = False,
+                 rules: Rules | None = None) -> Defense:
     """The defender's spread with the least deadwood (R-6.4); no layoffs against gin (R-6.3).
 
-    Ties go to the fewest cards laid off, then to the first combination in canonical meld
-    order (see :func:`layoff_combinations`).
+    Runs and values as ``rules`` say (R-2.7; the defaults when ``None``).  Ties go to the
+    fewest cards laid off, then to the first combination in canonical meld order (see
+    :func:`layoff_combinations`).
     """
+    solver = solver_for(rules)
     if gin or not knocker_melds:
-        return Defense(best_arrangement(defender), ())
+        return Defense(solver.best_arrangement(defender), ())
+    wrap = solver.round_the_corner
+    min_deadwood = solver.min_deadwood
     best: tuple[int, int, int, tuple[Layoff, ...]] | None = None
-    for cards, layoffs in layoff_combinations(knocker_melds, defender):
+    for cards, layoffs in layoff_combinations(knocker_melds, defender, wrap):
         key = (min_deadwood(defender & ~cards), len(layoffs))
         if best is None or key < best[:2]:
             best = (key[0], key[1], cards, layoffs)
     _, _, cards, layoffs = best
-    return Defense(best_arrangement(defender & ~cards), layoffs)
+    return Defense(solver.best_arrangement(defender & ~cards), layoffs)
 
 
 def check_layoffs(
     knocker_melds: tuple[Meld, ...], defender: int, layoffs: tuple[Layoff, ...], *,
-    own_melded: int = 0, path: str = "layoffs",
+    own_melded: int = 0, path: str = "layoffs", round_the_corner: bool = False,
 ) -> list[Problem]:
     """Every fault of declared layoffs, played in order (R-6.1, R-6.2): a card not held or
     already used, a meld index that does not exist, a card that does not fit the meld as
@@ -170,7 +207,7 @@ def check_layoffs(
                                     f"{len(knocker_melds)}", "R-6.1"))
             continue
         meld = knocker_melds[layoff.meld]
-        if not _fits(meld.kind, extended[layoff.meld], card):
+        if not _fits(meld.kind, extended[layoff.meld], card, round_the_corner):
             shown = " ".join(CARD_NAMES[c] for c in sorted(extended[layoff.meld]))
             problems.append(Problem(where, "layoff_does_not_fit",
                                     f"{name} does not fit meld {layoff.meld} ({shown})", "R-6.2"))
@@ -180,12 +217,18 @@ def check_layoffs(
     return problems
 
 
-def _fits(kind: str, cards: set[Card], card: Card) -> bool:
-    """Whether a card extends a meld as it now stands (R-6.1, R-6.2)."""
+def _fits(kind: str, cards: set[Card], card: Card, round_the_corner: bool = False) -> bool:
+    """Whether a card extends a meld as it now stands (R-6.1, R-6.2, R-2.7)."""
     if kind == "set":
         return len(cards) == 3 and CARD_RANKS[card] == CARD_RANKS[next(iter(cards))]
     low, high = min(cards), max(cards)
     same_suit = CARD_SUITS[card] == CARD_SUITS[low]
+    if round_the_corner:
+        # The run is one arc of its suit's circle: the cards next to it are its two ends'.
+        base = CARD_SUITS[low] * 13
+        rank = card - base
+        return (same_suit and card not in cards and len(cards) < 13
+                and (base + (rank - 1) % 13 in cards or base + (rank + 1) % 13 in cards))
     return same_suit and (
         (card == low - 1 and CARD_RANKS[low] > 1) or (card == high + 1 and CARD_RANKS[high] < 13)
     )

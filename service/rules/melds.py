@@ -25,10 +25,12 @@ MeldKind = Literal["set", "run"]
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """A set (R-2.1) or a run (R-2.2); ``cards`` are in canonical order.
+    """A set (R-2.1) or a run (R-2.2, R-2.7); ``cards`` are in meld order (:func:`meld_order`):
+    canonical card order, except that a run wrapping past the king (round the corner, R-2.7)
+    lists its cards in run order from its first card after the gap (Q K A, K A 2).
 
-    Melds are ordered by their cards in canonical card order, so sorting melds is sorting
-    their ``cards`` tuples.
+    Melds are ordered by their cards in meld order, so sorting melds is sorting their
+    ``cards`` tuples.
     """
 
     kind: MeldKind
@@ -50,38 +52,81 @@ class Meld:
         return f"Meld.of({' '.join(CARD_NAMES[c] for c in self.cards)!r})"
 
     @classmethod
-    def of(cls, cards: Iterable[Card] | str) -> "Meld":
+    def of(cls, cards: Iterable[Card] | str, *, round_the_corner: bool = False) -> "Meld":
         """The meld formed by some cards (or a space-separated string of codes).
 
-        Raises :class:`InvalidMeldError` naming the cards when they are neither a set nor a run.
+        Raises :class:`InvalidMeldError` naming the cards when they are neither a set nor a run
+        (a run may wrap past the king only under ``round_the_corner``, R-2.7).
         """
         if isinstance(cards, str):
             from .cards import parse_hand
 
             cards = parse_hand(cards.split())
         ordered = canonical(cards)
-        kind = meld_kind(ordered)
+        kind = meld_kind(ordered, round_the_corner=round_the_corner)
         if kind is None:
-            names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
-            detail = (
-                f"{names} is not a meld: a set is 3 or 4 cards of one rank (R-2.1), a run is "
-                "3 or more cards of one suit in consecutive ranks, ace low (R-2.2)"
-            )
-            raise InvalidMeldError(detail, [Problem((), "invalid_meld", detail, "R-2.2")])
-        return cls(kind, ordered)
+            problem = _not_a_meld((), ordered, round_the_corner)
+            raise InvalidMeldError(problem.detail, [problem])
+        return cls(kind, meld_order(kind, ordered))
 
 
-def meld_kind(cards: tuple[Card, ...]) -> MeldKind | None:
-    """``'set'`` or ``'run'`` for distinct cards in canonical order; ``None`` if no meld."""
+def _wrap_gap(cards: tuple[Card, ...]) -> int | None:
+    """For cards of one suit in canonical order that are consecutive only on the circle
+    (R-2.7): the index where their run starts (the first card after the gap); else ``None``."""
+    ranks = [CARD_RANKS[c] for c in cards]
+    breaks = [i for i in range(1, len(ranks)) if ranks[i] - ranks[i - 1] != 1]
+    if len(breaks) == 1 and ranks[0] == 1 and ranks[-1] == 13:
+        return breaks[0]
+    return None
+
+
+def meld_kind(cards: tuple[Card, ...], *, round_the_corner: bool = False) -> MeldKind | None:
+    """``'set'`` or ``'run'`` for distinct cards in canonical order; ``None`` if no meld.
+
+    Under ``round_the_corner`` (R-2.7) a run may wrap past the king to the ace and on
+    (Q K A, K A 2); it holds at most the thirteen cards of its suit.
+    """
     if len(cards) < 3 or len(set(cards)) != len(cards):
         return None
     ranks = [CARD_RANKS[c] for c in cards]
     if len(cards) <= 4 and len(set(ranks)) == 1:
         return "set"
     suits = {CARD_SUITS[c] for c in cards}
-    if len(suits) == 1 and all(b - a == 1 for a, b in zip(ranks, ranks[1:])):
+    if len(suits) != 1:
+        return None
+    if all(b - a == 1 for a, b in zip(ranks, ranks[1:])):
+        return "run"
+    if round_the_corner and _wrap_gap(cards) is not None:
         return "run"
     return None
+
+
+def meld_order(kind: MeldKind, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A meld's cards (given in canonical order) in meld order: canonical, except a run that
+    wraps past the king (R-2.7), which starts at its first card after the gap: Q K A, K A 2,
+    J Q K A 2."""
+    if kind == "run":
+        start = _wrap_gap(cards)
+        if start is not None:
+            return cards[start:] + cards[:start]
+    return cards
+
+
+def _not_a_meld(path: tuple, ordered: tuple[Card, ...], round_the_corner: bool) -> Problem:
+    """Why cards (canonical order) form no meld, with the rule that says so."""
+    names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
+    suits = {CARD_SUITS[c] for c in ordered}
+    if (not round_the_corner and len(ordered) >= 3 and len(suits) == 1
+            and len(set(ordered)) == len(ordered) and _wrap_gap(ordered) is not None):
+        detail = (f"{names} is not a meld under these rules: a run wraps past the king only "
+                  "with round_the_corner (R-2.7); here the ace is low (R-2.2)")
+        return Problem(path, "invalid_meld", detail, "R-2.7")
+    run_text = ("3 or more cards of one suit in consecutive ranks, which may wrap past the king "
+                "(round the corner, R-2.7)" if round_the_corner
+                else "3 or more cards of one suit in consecutive ranks, ace low (R-2.2)")
+    detail = (f"{names} is not a meld: a set is 3 or 4 cards of one rank (R-2.1), a run is "
+              f"{run_text}")
+    return Problem(path, "invalid_meld", detail, "R-2.2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,20 +149,24 @@ class Arrangement:
         return tuple(m.cards for m in self.melds)
 
     @classmethod
-    def of(cls, melds: Iterable[Meld], deadwood: Iterable[Card]) -> "Arrangement":
-        """An arrangement with its melds and deadwood put in canonical order."""
+    def of(cls, melds: Iterable[Meld], deadwood: Iterable[Card], *,
+           ace_value: int = 1) -> "Arrangement":
+        """An arrangement with its melds and deadwood put in canonical order; an ace in
+        deadwood counts ``ace_value`` (R-1.3, R-2.7)."""
         dead = canonical(deadwood)
         return cls(
             tuple(sorted(melds, key=lambda m: m.cards)),
             dead,
-            sum(CARD_VALUES[c] for c in dead),
+            deadwood_count(dead, ace_value),
         )
 
     @classmethod
-    def declared(cls, melds: Iterable[Meld], deadwood: Iterable[Card]) -> "Arrangement":
-        """An arrangement a client declared: its melds in the order given, deadwood canonical."""
+    def declared(cls, melds: Iterable[Meld], deadwood: Iterable[Card], *,
+                 ace_value: int = 1) -> "Arrangement":
+        """An arrangement a client declared: its melds in the order given, deadwood canonical;
+        an ace in deadwood counts ``ace_value`` (R-1.3, R-2.7)."""
         dead = canonical(deadwood)
-        return cls(tuple(melds), dead, sum(CARD_VALUES[c] for c in dead))
+        return cls(tuple(melds), dead, deadwood_count(dead, ace_value))
 
     def __repr__(self) -> str:
         melds = ", ".join(" ".join(m.names()) for m in self.melds)
@@ -125,12 +174,20 @@ class Arrangement:
         return f"<Arrangement [{melds}] deadwood [{dead}] = {self.deadwood_count}>"
 
 
-def parse_melds(values: object) -> tuple[Meld, ...]:
+def deadwood_count(cards: Iterable[Card], ace_value: int = 1) -> int:
+    """The sum of the cards' values (R-1.3, R-2.4), an ace counting ``ace_value`` (R-2.7)."""
+    if ace_value == 1:
+        return sum(CARD_VALUES[c] for c in cards)
+    return sum(ace_value if CARD_RANKS[c] == 1 else CARD_VALUES[c] for c in cards)
+
+
+def parse_melds(values: object, *, round_the_corner: bool = False) -> tuple[Meld, ...]:
     """Melds as a client sends them: each a list of card tokens or ``{"kind", "cards"}``.
 
     Every fault is reported at once, each with its path into ``values``: a bad card token,
-    cards that form no meld (R-2.1, R-2.2), a ``kind`` that is not what the cards form, and a
-    card in two melds (R-2.3).
+    cards that form no meld (R-2.1, R-2.2; a run wraps past the king only under
+    ``round_the_corner``, R-2.7), a ``kind`` that is not what the cards form, and a card in
+    two melds (R-2.3).
     """
     if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple)):
         detail = "melds are a list; each meld a list of card codes or {\"kind\", \"cards\"}"
@@ -178,13 +235,10 @@ def parse_melds(values: object) -> tuple[Meld, ...]:
         if len(cards) != len(tokens):
             continue
         ordered = canonical(cards)
-        kind = meld_kind(ordered)
+        kind = meld_kind(ordered, round_the_corner=round_the_corner)
         names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
         if kind is None:
-            problems.append(Problem(
-                (index,), "invalid_meld",
-                f"{names} is not a meld: a set is 3 or 4 cards of one rank (R-2.1), a run is 3 "
-                "or more cards of one suit in consecutive ranks, ace low (R-2.2)", "R-2.2"))
+            problems.append(_not_a_meld((index,), ordered, round_the_corner))
             continue
         if declared_kind is not None and declared_kind != kind:
             problems.append(Problem((index, "kind"), "meld_kind_mismatch",
@@ -192,7 +246,7 @@ def parse_melds(values: object) -> tuple[Meld, ...]:
             continue
         for card in ordered:
             owner[card] = index
-        melds.append(Meld(kind, ordered))
+        melds.append(Meld(kind, meld_order(kind, ordered)))
     if problems:
         raise InvalidMeldError("; ".join(p.detail for p in problems), problems)
     return tuple(melds)

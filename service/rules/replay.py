@@ -19,7 +19,7 @@ from .layoffs import Layoff, layable_by_meld
 from .matches import Bonus, BoxMatch, CutthroatMatch, PartnershipMatch, new_match
 from .melds import Meld, parse_melds
 from .scoring import RoundScore, score_round
-from .solver import solve
+from .solver import solver_for
 from .variants import Rules
 
 STOCK_SIZE = 31
@@ -309,7 +309,7 @@ class _Round:
         if raw is None:
             return None
         try:
-            return parse_melds(raw)
+            return parse_melds(raw, round_the_corner=self.rules.round_the_corner)
         except InvalidMeldError as error:
             first = error.problems[0]
             raise _Violation(path, first.code, first.rule or "R-2", first.detail) from None
@@ -348,7 +348,7 @@ class _Round:
     def _knocks(self, hand: int, taken: Card | None) -> list[dict[str, Any]]:
         """The knocks an eleven-card hand allows, one per discard (R-4.3, R-5.1, R-5.5)."""
         forbidden = taken if self.rules.taken_card_discard == "forbid" else None
-        solution = solve(hand)
+        solution = solver_for(self.rules).solve(hand)
         values = dict(zip(mask_cards(hand), solution.discard_counts))
         knocks: list[dict[str, Any]] = [{"action": "knock", "discard": c} for c in mask_cards(hand)
                                         if c != forbidden and values[c] <= self.limit]
@@ -366,7 +366,7 @@ class _Round:
         layable: tuple[Layoff, ...] = ()
         if self.knock["melds"] is not None:
             defender = self.hands[self.other[self.knock["knocker"]]]
-            layable = layable_by_meld(knocker_melds, defender)
+            layable = layable_by_meld(knocker_melds, defender, self.rules.round_the_corner)
         return {"action": "lay_down", "knocker_melds": knocker_melds, "layable": layable}
 
     @property

@@ -14,10 +14,10 @@ from typing import Literal
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem
-from .knock import declared_arrangement, meld_cards_outside
+from .knock import declared_arrangement, meld_cards_outside, wrapping_runs
 from .layoffs import Defense, Layoff, best_defense, check_layoffs
 from .melds import Arrangement, Meld
-from .solver import legal_arrangements, min_deadwood
+from .solver import solver_for
 from .variants import Rules
 
 Outcome = Literal["knock", "undercut", "gin", "big_gin"]
@@ -126,7 +126,7 @@ def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: Card | Non
            *, big_gin: bool = False) -> tuple[Defense, RoundFacts, Price]:
     """The defender's best reply to a spread (R-6.4) and the priced result."""
     gin = knocker.deadwood_count == 0
-    defense = best_defense(knocker.melds, defender, gin=gin)
+    defense = best_defense(knocker.melds, defender, gin=gin, rules=rules)
     facts = RoundFacts(knocker.deadwood_count, defense.deadwood_count, gin and not big_gin,
                        big_gin)
     return defense, facts, price(facts, rules, upcard)
@@ -143,7 +143,7 @@ def best_knocker_arrangement(
     """
     best = None
     best_key = None
-    for arrangement in legal_arrangements(spread, knock_limit):
+    for arrangement in solver_for(rules).legal_arrangements(spread, knock_limit):
         defense, facts, result = settle(arrangement, defender, rules, upcard)
         key = (-_signed(result), arrangement.deadwood_count)
         if best_key is None or key < best_key:
@@ -206,13 +206,15 @@ def score_round(
 
     warnings: list[Problem] = []
     if knocker_melds is not None:
-        outside = meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
+        outside = (meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
+                   + wrapping_runs(knocker_melds, rules))
         if outside:
             raise _at("knocker", outside)
-        knocker = declared_arrangement(knocker_hand, knocker_melds)
-        _check_knock_count(knocker, knocker_hand, knock_limit, big_gin, declared=True)
+        knocker = declared_arrangement(knocker_hand, knocker_melds, rules)
+        _check_knock_count(knocker, knocker_hand, knock_limit, big_gin, rules, declared=True)
         defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=big_gin)
-        if not big_gin and knocker.deadwood_count and min_deadwood(knocker_hand) == 0:
+        if (not big_gin and knocker.deadwood_count
+                and solver_for(rules).min_deadwood(knocker_hand) == 0):
             warnings.append(Problem(("knocker", "melds"), "declared_knock_could_be_gin",
                                     "these cards could go gin; the declared melds are scored as "
                                     "a knock", "R-5.3"))
@@ -220,17 +222,19 @@ def score_round(
         if big_gin:
             found = best_knocker_arrangement(knocker_hand, defender_hand, rules, 0, upcard)
             if found is None:
-                _check_knock_count(None, knocker_hand, 0, True, declared=False)
+                _check_knock_count(None, knocker_hand, 0, True, rules, declared=False)
             knocker = found[0]
             defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=True)
         else:
             found = best_knocker_arrangement(knocker_hand, defender_hand, rules, knock_limit,
                                              upcard)
             if found is None:
-                _check_knock_count(None, knocker_hand, knock_limit, False, declared=False)
+                _check_knock_count(None, knocker_hand, knock_limit, False, rules,
+                                   declared=False)
             knocker, defense, facts, result = found
     if defender_melds is not None or layoffs is not None:
-        declared = _declared_defense(knocker, defender_hand, defender_melds or (), layoffs or ())
+        declared = _declared_defense(knocker, defender_hand, defender_melds or (), layoffs or (),
+                                     rules)
         if declared.deadwood_count > defense.deadwood_count:
             warnings.append(Problem(
                 ("defender",), "suboptimal_defense",
@@ -244,9 +248,9 @@ def score_round(
 
 
 def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ...],
-                      layoffs: tuple[Layoff, ...]) -> Defense:
+                      layoffs: tuple[Layoff, ...], rules: Rules) -> Defense:
     """The defender's declared spread, checked (R-6.1 to R-6.4)."""
-    problems = meld_cards_outside(defender, melds, None, "melds")
+    problems = meld_cards_outside(defender, melds, None, "melds") + wrapping_runs(melds, rules)
     own = 0
     for meld in melds:
         own |= meld.mask
@@ -254,18 +258,21 @@ def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ..
         problems.append(Problem(("layoffs",), "layoff_against_gin",
                                 "nothing may be laid off against gin", "R-6.3"))
     elif layoffs:
-        problems += check_layoffs(knocker.melds, defender, layoffs, own_melded=own)
+        problems += check_layoffs(knocker.melds, defender, layoffs, own_melded=own,
+                                  round_the_corner=rules.round_the_corner)
     if problems:
         raise _at("defender", problems)
     laid = 0
     for layoff in layoffs:
         laid |= CARD_BITS[layoff.card]
-    return Defense(Arrangement.declared(melds, mask_cards(defender & ~own & ~laid)), layoffs)
+    return Defense(Arrangement.declared(melds, mask_cards(defender & ~own & ~laid),
+                                        ace_value=rules.ace_deadwood_value), layoffs)
 
 
 def _check_knock_count(knocker: Arrangement | None, hand: int, limit: int, big_gin: bool,
-                       *, declared: bool) -> None:
-    count = knocker.deadwood_count if knocker is not None else min_deadwood(hand)
+                       rules: Rules, *, declared: bool) -> None:
+    count = (knocker.deadwood_count if knocker is not None
+             else solver_for(rules).min_deadwood(hand))
     if big_gin and count:
         detail = f"big gin needs all eleven cards melded; they leave deadwood {count}"
         raise InvalidHandError(detail, [Problem(("knocker", "melds" if declared else "hand"),

@@ -21,7 +21,7 @@ from typing import Any
 from .cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
 from .layoffs import best_defense
 from .scoring import score_round
-from .solver import best_arrangement, solve
+from .solver import solver_for
 from .gamelog import PLAYERS_BY_VARIANT
 from .matches import PartnershipMatch, new_match
 from .variants import Rules, resolve_rules
@@ -234,7 +234,7 @@ class _Deal:
                     taken = None
             drew = False
             hand = sum(1 << c for c in self.hands[turn])
-            solution = solve(hand)
+            solution = solver_for(self.rules).solve(hand)
             values = dict(zip(mask_cards(hand), solution.discard_counts))
             allowed = [c for c in mask_cards(hand)
                        if not (c == taken and self.rules.taken_card_discard == "forbid")]
@@ -288,7 +288,7 @@ class _Deal:
         hand = sum(1 << c for c in self.hands[knocker])
         spread = hand if discard is None else hand & ~(1 << discard)
         fields: dict[str, Any] = {"discard": None if discard is None else voice.card(discard)}
-        arrangement = best_arrangement(spread)
+        arrangement = solver_for(self.rules).best_arrangement(spread)
         melds = None
         if rng.random() < 0.5:
             melds = voice.order(arrangement.melds)
@@ -299,7 +299,7 @@ class _Deal:
         declared_melds = layoffs = None
         gin = arrangement.deadwood_count == 0
         if rng.random() < 0.5:
-            defense = best_defense(melds or (), defender_hand, gin=gin)
+            defense = best_defense(melds or (), defender_hand, gin=gin, rules=self.rules)
             declared_melds = voice.order(defense.melds)
             layoffs = defense.layoffs if melds is not None else ()
             self.lay_down(defender, declared_melds, layoffs)
@@ -332,7 +332,7 @@ class _Deal:
                                  discard=discard, upcard=self.upcard).knocker.melds
             melds = self.voice.order(chosen)
             knock["melds"] = [self.voice.meld(m) for m in melds]
-        defense = best_defense(melds, defender_hand)
+        defense = best_defense(melds, defender_hand, rules=self.rules)
         self.lay_down(self.other[knocker], self.voice.order(defense.melds), defense.layoffs)
         self.unlaid = None
 

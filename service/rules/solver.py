@@ -13,9 +13,17 @@ Arrangements are normalised: a run is never split into two adjacent runs of one 
 arrangements are listed in canonical order (:attr:`Arrangement.sort_key`); the first one is
 the canonical arrangement.
 
+Round the corner (R-2.7) changes only the per-suit tables: each suit is then circular (the
+king is followed by the ace), so a block of consecutive ranks may wrap past the king, and a
+suit held whole is one run of thirteen.  Every argument above holds unchanged on a circle, so
+the same search, with a second set of tables, stays exact.  The value of an ace left in
+deadwood (``ace_deadwood_value``) also lives in the tables.  A :class:`Solver` is the search
+over one set of tables; :func:`solver_for` gives the one a ``Rules`` value needs, and the
+module's functions are those of the default one (ace low, ace worth 1).
+
 The only mutable state of the rules core is the solver cache (bounded LRU tables, see
-:func:`solve`), keyed by the hand's 52-bit mask, which does not depend on card order or
-notation.
+:func:`solve`), one per solver, so it is keyed by the way of counting and the hand's 52-bit
+mask, which does not depend on card order or notation.
 """
 
 from __future__ import annotations
@@ -23,7 +31,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from operator import attrgetter
+from threading import Lock
+from typing import Any, Callable, ClassVar
 
 from .cards import RANK_VALUES, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld
@@ -32,71 +43,91 @@ HAND_SIZES = range(0, 12)
 """A hand to solve holds up to eleven cards: 10 and 11 are full hands, fewer a partial one."""
 
 CACHE_SIZE = 65_536
-"""Hands the solver cache keeps; the least recently used are dropped first."""
+"""Hands the default solver's cache keeps; the least recently used are dropped first."""
+
+VARIANT_CACHE_SIZE = 8_192
+"""Hands the cache of each other solver (round the corner, another ace value) keeps."""
 
 SetChoice = tuple[int, int]
 """A set chosen from one rank: (rank index 0..12, bits of the suits in the set)."""
 
+SuitTables = tuple[list[int], list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]], list[int]]
 
-def _suit_tables() -> tuple[list[int], list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]]]:
-    """Per 13-bit suit mask: deadwood value; per suit and mask: its runs and deadwood cards."""
-    deadwood_values = [0] * (SUIT_MASK + 1)
+
+def _blocks(mask: int, circular: bool) -> list[list[int]]:
+    """The maximal blocks of consecutive held ranks of a 13-bit suit mask, each in run order.
+
+    On a circular suit a block may wrap past the king (..., Q, K, A, 2, ...) and a suit held
+    whole is one block, ace first.
+    """
+    if circular and mask == SUIT_MASK:
+        return [list(range(13))]
+    if circular and mask:
+        start = next(i for i in range(13) if not mask >> i & 1) + 1  # just after a gap
+        order = [(start + step) % 13 for step in range(13)]
+    else:
+        order = list(range(13))
+    blocks: list[list[int]] = []
+    current: list[int] = []
+    for rank in order:
+        if mask >> rank & 1:
+            current.append(rank)
+        elif current:
+            blocks.append(current)
+            current = []
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+@lru_cache(maxsize=2)
+def _suit_shapes(
+    round_the_corner: bool,
+) -> tuple[list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]], list[int], list[int]]:
+    """Per suit and 13-bit mask: its runs and deadwood cards; per mask: the runnable cards
+    (those in a block of three or more, see ``_rank_ways_table``) and the deadwood ranks' bits.
+
+    Runs of one suit are listed by their first card, so the four suits' runs put together are
+    in meld order.  Only how runs are formed matters here, so every ace value shares them.
+    """
+    runnable = [0] * (SUIT_MASK + 1)
+    dead_bits = [0] * (SUIT_MASK + 1)
     runs_by_suit: list[list[tuple[Meld, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
     dead_by_suit: list[list[tuple[Card, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
-    run_melds = {
-        (suit, low, high): Meld("run", tuple(range(suit * 13 + low, suit * 13 + high + 1)))
-        for suit in range(4)
-        for low in range(13)
-        for high in range(low + 2, 13)
-    }
+    run_melds: dict[tuple[int, tuple[int, ...]], Meld] = {}
     for mask in range(SUIT_MASK + 1):
-        blocks: list[tuple[int, int]] = []
-        index = 0
-        while index < 13:
-            if mask >> index & 1:
-                low = index
-                while index < 13 and mask >> index & 1:
-                    index += 1
-                blocks.append((low, index - 1))
-            index += 1
-        runs = [(low, high) for low, high in blocks if high - low >= 2]
-        dead = [i for low, high in blocks if high - low < 2 for i in range(low, high + 1)]
-        deadwood_values[mask] = sum(RANK_VALUES[i + 1] for i in dead)
+        blocks = _blocks(mask, round_the_corner)
+        runs = sorted(tuple(block) for block in blocks if len(block) >= 3)
+        dead = sorted(i for block in blocks if len(block) < 3 for i in block)
+        runnable[mask] = sum(1 << i for run in runs for i in run)
+        dead_bits[mask] = sum(1 << i for i in dead)
         for suit in range(4):
-            runs_by_suit[suit][mask] = tuple(run_melds[suit, low, high] for low, high in runs)
+            melds = []
+            for run in runs:
+                key = (suit, run)
+                if key not in run_melds:
+                    run_melds[key] = Meld("run", tuple(suit * 13 + i for i in run))
+                melds.append(run_melds[key])
+            runs_by_suit[suit][mask] = tuple(melds)
             dead_by_suit[suit][mask] = tuple(suit * 13 + i for i in dead)
-    return deadwood_values, runs_by_suit, dead_by_suit
+    return runs_by_suit, dead_by_suit, runnable, dead_bits
 
 
-SUIT_DEADWOOD, _SUIT_RUNS, _SUIT_DEAD = _suit_tables()
-_RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = _SUIT_RUNS
-_DEAD_S, _DEAD_H, _DEAD_D, _DEAD_C = _SUIT_DEAD
+def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
+    """Per 13-bit suit mask: deadwood value; per suit and mask: its runs and deadwood cards;
+    per mask: the runnable cards."""
+    runs_by_suit, dead_by_suit, runnable, dead_bits = _suit_shapes(round_the_corner)
+    values = [ace_value if i == 0 else RANK_VALUES[i + 1] for i in range(13)]
+    deadwood_values = [sum(values[i] for i in range(13) if bits >> i & 1) for bits in dead_bits]
+    return deadwood_values, runs_by_suit, dead_by_suit, runnable
+
+
 _SET_MELDS: dict[SetChoice, Meld] = {
     (rank, suits): Meld("set", tuple(s * 13 + rank for s in range(4) if suits >> s & 1))
     for rank in range(13)
     for suits in range(16)
     if bin(suits).count("1") >= 3
 }
-
-
-def _runnable_table() -> list[int]:
-    """Per 13-bit suit mask: the cards that lie in a block of 3+ consecutive ranks.
-
-    Only those cards can ever be part of a run, in this hand or in any part of it.
-    """
-    table = [0] * (SUIT_MASK + 1)
-    for mask in range(SUIT_MASK + 1):
-        runnable = 0
-        for rank in range(13):
-            for low in range(max(0, rank - 2), min(rank, 10) + 1):
-                block = 0b111 << low
-                if mask & block == block:
-                    runnable |= 1 << rank
-        table[mask] = runnable
-    return table
-
-
-_RUNNABLE = _runnable_table()
 
 Way = tuple[int, int, int, int, int, "SetChoice | None"]
 """One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set."""
@@ -107,8 +138,9 @@ def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
 
     A way is: leave the rank's cards to the runs, or take one set from them.  Ways that can
     never beat another are left out, which keeps the search small.  The argument: a card that
-    is not *runnable* (see ``_RUNNABLE``) can be in no run of this hand or of any part of it,
-    so moving it into a set costs nothing and saves its value.  Hence:
+    is not *runnable* (in no block of 3+ consecutive ranks of its suit, see ``_suit_tables``)
+    can be in no run of this hand or of any part of it, so moving it into a set costs nothing
+    and saves its value.  Hence:
 
     - three held, none runnable: the set alone (leaving them alone keeps three dead cards);
     - four held: the set of four, plus each set of three that leaves out a runnable card (one
@@ -120,6 +152,9 @@ def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
     card of this hand (see ``_discard_table``): then every set of three is kept (it is the set
     left when the fourth card is discarded), leaving the rank alone is kept for three held
     (needed when one of them is discarded), and for four held whenever one is runnable.
+
+    The table depends only on which suits are held and runnable, not on how runs are formed or
+    cards valued, so every solver shares it.
     """
     table = {}
     for rank in range(13):
@@ -157,194 +192,15 @@ _RANK_WAYS = _rank_ways_table()
 Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
-
-def _ways_by_rank(
-    a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
-) -> list[tuple[Way, ...]]:
-    """For each rank in ``triples`` (held 3+ times): the ways worth trying (``_RANK_WAYS``)."""
-    ra, rb, rc, rd = _RUNNABLE[a], _RUNNABLE[b], _RUNNABLE[c], _RUNNABLE[d]
-    lists = []
-    while triples:
-        bit = triples & -triples
-        triples ^= bit
-        r = bit.bit_length() - 1
-        held = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
-        runnable = (ra >> r & 1) | (rb >> r & 1) << 1 | (rc >> r & 1) << 2 | (rd >> r & 1) << 3
-        lists.append(_RANK_WAYS[r, held, runnable, for_discards])
-    return lists
-
-
-def _plans(a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False) -> list[Plan]:
-    """Every combination of the ways of each rank in ``triples``, as plans."""
-    plans: list[Plan] = [(a, b, c, d, 0, ())]
-    for ways in _ways_by_rank(a, b, c, d, triples, for_discards):
-        plans = [
-            (pa & ka, pb & kb, pc & kc, pd & kd, used | cards, sets + (choice,) if choice else sets)
-            for pa, pb, pc, pd, used, sets in plans
-            for ka, kb, kc, kd, cards, choice in ways
-        ]
-    return plans
+_MELD_ORDER = attrgetter("cards")
 
 
 def _sets_of(*ways: Way) -> tuple[SetChoice, ...]:
     return tuple(way[5] for way in ways if way[5] is not None)
 
 
-def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
-    """The least deadwood of a mask and every choice of sets that reaches it.
-
-    Up to three ranks can be held three or four times in eleven cards; their choices are
-    tried in plain nested loops, the hot path of the solver.
-    """
-    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    sd = SUIT_DEADWOOD
-    if not triples:
-        return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
-    lists = _ways_by_rank(a, b, c, d, triples)
-    best = 1 << 30
-    tied: list[Plan] = []
-    if len(lists) == 1:
-        for w in lists[0]:
-            wa, wb, wc, wd = a & w[0], b & w[1], c & w[2], d & w[3]
-            count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
-            if count <= best:
-                plan = (wa, wb, wc, wd, w[4], _sets_of(w))
-                if count < best:
-                    best, tied = count, [plan]
-                else:
-                    tied.append(plan)
-    elif len(lists) == 2:
-        first, second = lists
-        for v in first:
-            va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
-            for w in second:
-                wa, wb, wc, wd = va & w[0], vb & w[1], vc & w[2], vd & w[3]
-                count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
-                if count <= best:
-                    plan = (wa, wb, wc, wd, v[4] | w[4], _sets_of(v, w))
-                    if count < best:
-                        best, tied = count, [plan]
-                    else:
-                        tied.append(plan)
-    else:
-        for plan in _plans(a, b, c, d, triples):
-            count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-            if count < best:
-                best, tied = count, [plan]
-            elif count == best:
-                tied.append(plan)
-    return best, tied
-
-
-def _arrangement(plan: Plan) -> Arrangement:
-    a, b, c, d, _, chosen = plan
-    melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
-    if chosen:
-        melds = tuple(sorted(melds + tuple(_SET_MELDS[s] for s in chosen), key=_MELD_ORDER))
-    return Arrangement(
-        melds,
-        _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-        SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
-    )
-
-
-_MELD_ORDER = attrgetter("cards")
-
-
-def min_deadwood(mask: int) -> int:
-    """The least deadwood count of a hand given as a mask, any number of cards (R-2.5)."""
-    return _optimal_plans(mask)[0]
-
-
-def optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
-    """Every optimal arrangement of a hand mask (R-2.5), the canonical one first."""
-    return tuple(sorted(map(_arrangement, _optimal_plans(mask)[1]), key=_arrangement_order))
-
-
 def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]:
     return arrangement.sort_key
-
-
-def best_arrangement(mask: int) -> Arrangement:
-    """The canonical optimal arrangement of a hand mask (R-2.5)."""
-    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-    if not (a & b & (c | d)) | (c & d & (a | b)):
-        # The common case, inlined: no set is possible, so the suit tables say it all.
-        return Arrangement(
-            _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
-            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
-        )
-    return _arrangement(_best_plan(mask))
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def _best_plan(mask: int) -> Plan:
-    """The choice of sets of the canonical optimal arrangement."""
-    plans = _optimal_plans(mask)[1]
-    if len(plans) == 1:
-        return plans[0]
-    return min(plans, key=_plan_order)
-
-
-def _plan_order(plan: Plan) -> tuple[tuple[Card, ...], ...]:
-    return _arrangement(plan).sort_key
-
-
-def discard_counts(mask: int) -> tuple[int, ...]:
-    """For every card of the hand, in canonical order: the least deadwood after discarding it."""
-    return _discard_table(mask)[0]
-
-
-def _discard_table(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-    """The least deadwood after each discard (canonical card order), and the best discards.
-
-    Exact for every card (R-5.1).  The ten cards left after a discard can use exactly those
-    choices of sets of the whole hand that do not contain the discard, and the discard only
-    changes its own suit's table entry, so one pass over the hand's set choices answers all
-    discards at once.
-    """
-    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    if not triples:
-        # One choice (no set): each discard changes only its own suit's table entry.
-        total = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
-        counts: list[int] = []
-        least = 1 << 30
-        best: list[Card] = []
-        for base, suit_mask in ((0, a), (13, b), (26, c), (39, d)):
-            rest = total - SUIT_DEADWOOD[suit_mask]
-            bits = suit_mask
-            while bits:
-                bit = bits & -bits
-                bits ^= bit
-                count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
-                counts.append(count)
-                if count < least:
-                    least, best = count, [base + bit.bit_length() - 1]
-                elif count == least:
-                    best.append(base + bit.bit_length() - 1)
-        return tuple(counts), tuple(best)
-    by_card: dict[Card, int] = {}
-    for plan in _plans(a, b, c, d, triples, for_discards=True):
-        total = (SUIT_DEADWOOD[plan[0]] + SUIT_DEADWOOD[plan[1]] + SUIT_DEADWOOD[plan[2]]
-                 + SUIT_DEADWOOD[plan[3]])
-        for suit in range(4):
-            suit_mask = plan[suit]
-            rest = total - SUIT_DEADWOOD[suit_mask]
-            bits = suit_mask
-            while bits:
-                bit = bits & -bits
-                bits ^= bit
-                card = suit * 13 + bit.bit_length() - 1
-                count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
-                if count < by_card.get(card, 1 << 30):
-                    by_card[card] = count
-    # Every card has a value: leaving all sets aside is always one of the choices.
-    ordered = sorted(by_card.items())
-    least = min(by_card.values())
-    return tuple(count for _, count in ordered), tuple(c for c, n in ordered if n == least)
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,13 +223,16 @@ class Solution:
     For up to ten cards: the canonical optimal arrangement.  For eleven: the exact least
     deadwood after each discard (``discard_counts``, in the canonical order of the hand's
     cards), the best discards, and the canonical arrangement after the first of them.  Only
-    plain numbers and arrangements are kept, so cached solutions stay small.
+    plain numbers and arrangements are kept, so cached solutions stay small.  ``solver`` is
+    the solver that found it: the default one when ``None``; each other solver has its own
+    subclass that says so, which keeps the default path's solutions as small as they were.
     """
 
     mask: int
     arrangement: Arrangement
     discard_counts: tuple[int, ...] | None = None
     best_discards: tuple[Card, ...] | None = None
+    solver: ClassVar["Solver | None"] = None
 
     @property
     def deadwood_count(self) -> int:
@@ -387,51 +246,385 @@ class Solution:
         """
         if self.discard_counts is None:
             return None
+        arrange = (self.solver or DEFAULT_SOLVER).best_arrangement
         return tuple(
-            DiscardOption(card, best_arrangement(self.mask & ~(1 << card)))
+            DiscardOption(card, arrange(self.mask & ~(1 << card)))
             for card in mask_cards(self.mask)
         )
 
     def all_melded(self) -> bool:
         """Whether every card of the hand melds at once (big gin for eleven cards, R-5.5)."""
-        return min_deadwood(self.mask) == 0
+        return (self.solver or DEFAULT_SOLVER).min_deadwood(self.mask) == 0
 
 
-def solve(mask: int) -> Solution:
-    """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
+class Solver:
+    """The exact solver under one way of counting: ace low or round the corner (R-2.2, R-2.7),
+    and the value of an ace in deadwood.
 
-    Hands that need a search go through the bounded LRU cache: eleven-card hands (every
-    discard solved) and hands with a rank held three or four times.  The cache keeps only
-    numbers (discard values, choices of sets), never objects the garbage collector must scan,
-    and arrangements are rebuilt from them by table look-ups.  Hands with no possible set are
-    answered from the suit tables alone, which costs less than a cache look-up.
+    Its functions are documented at the module level (:func:`min_deadwood`, :func:`solve`...),
+    where they are those of the default solver.  Each solver has its own bounded caches.
     """
-    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-    if mask.bit_count() > 10:
-        return _solve_eleven(mask)
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        return Solution(mask, best_arrangement(mask))
-    return Solution(mask, Arrangement(
-        _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
-        _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-        SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
-    ))
+
+    round_the_corner: bool
+    ace_value: int
+    suit_deadwood: list[int]
+    min_deadwood: Callable[[int], int]
+    optimal_arrangements: Callable[[int], tuple[Arrangement, ...]]
+    best_arrangement: Callable[[int], Arrangement]
+    discard_counts: Callable[[int], tuple[int, ...]]
+    solve: Callable[[int], Solution]
+    legal_arrangements: Callable[[int, int], list[Arrangement]]
+    caches: tuple[Any, ...]
+
+    def __repr__(self) -> str:
+        return (f"<Solver round_the_corner={self.round_the_corner} "
+                f"ace_value={self.ace_value}>")
 
 
-def _solve_eleven(mask: int) -> Solution:
-    counts, best, plan = _discard_values(mask)
-    return Solution(mask, _arrangement(plan), counts, best)
+def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
+    """A solver on its own tables.  The search is the same for every solver; its functions are
+    closures over the tables, which costs no more than module globals on the hot path."""
+    solver = Solver()
+    if round_the_corner or ace_value != 1:
+        _Solution = type("Solution", (Solution,), {"__slots__": (), "solver": solver})
+    else:
+        _Solution = Solution
+    SUIT_DEADWOOD, _SUIT_RUNS, _SUIT_DEAD, _RUNNABLE = _suit_tables(round_the_corner, ace_value)
+    _RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = _SUIT_RUNS
+    _DEAD_S, _DEAD_H, _DEAD_D, _DEAD_C = _SUIT_DEAD
+    card_values = [ace_value if c % 13 == 0 else RANK_VALUES[c % 13 + 1] for c in range(52)]
+
+    def _ways_by_rank(
+        a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
+    ) -> list[tuple[Way, ...]]:
+        """For each rank in ``triples`` (held 3+ times): the ways worth trying (``_RANK_WAYS``)."""
+        ra, rb, rc, rd = _RUNNABLE[a], _RUNNABLE[b], _RUNNABLE[c], _RUNNABLE[d]
+        lists = []
+        while triples:
+            bit = triples & -triples
+            triples ^= bit
+            r = bit.bit_length() - 1
+            held = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
+            runnable = ((ra >> r & 1) | (rb >> r & 1) << 1 | (rc >> r & 1) << 2
+                        | (rd >> r & 1) << 3)
+            lists.append(_RANK_WAYS[r, held, runnable, for_discards])
+        return lists
+
+    def _plans(a: int, b: int, c: int, d: int, triples: int,
+               for_discards: bool = False) -> list[Plan]:
+        """Every combination of the ways of each rank in ``triples``, as plans."""
+        plans: list[Plan] = [(a, b, c, d, 0, ())]
+        for ways in _ways_by_rank(a, b, c, d, triples, for_discards):
+            plans = [
+                (pa & ka, pb & kb, pc & kc, pd & kd, used | cards,
+                 sets + (choice,) if choice else sets)
+                for pa, pb, pc, pd, used, sets in plans
+                for ka, kb, kc, kd, cards, choice in ways
+            ]
+        return plans
+
+    def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
+        """The least deadwood of a mask and every choice of sets that reaches it.
+
+        Up to three ranks can be held three or four times in eleven cards; their choices are
+        tried in plain nested loops, the hot path of the solver.
+        """
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = (a & b & (c | d)) | (c & d & (a | b))
+        sd = SUIT_DEADWOOD
+        if not triples:
+            return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
+        lists = _ways_by_rank(a, b, c, d, triples)
+        best = 1 << 30
+        tied: list[Plan] = []
+        if len(lists) == 1:
+            for w in lists[0]:
+                wa, wb, wc, wd = a & w[0], b & w[1], c & w[2], d & w[3]
+                count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
+                if count <= best:
+                    plan = (wa, wb, wc, wd, w[4], _sets_of(w))
+                    if count < best:
+                        best, tied = count, [plan]
+                    else:
+                        tied.append(plan)
+        elif len(lists) == 2:
+            first, second = lists
+            for v in first:
+                va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
+                for w in second:
+                    wa, wb, wc, wd = va & w[0], vb & w[1], vc & w[2], vd & w[3]
+                    count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
+                    if count <= best:
+                        plan = (wa, wb, wc, wd, v[4] | w[4], _sets_of(v, w))
+                        if count < best:
+                            best, tied = count, [plan]
+                        else:
+                            tied.append(plan)
+        else:
+            for plan in _plans(a, b, c, d, triples):
+                count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+                if count < best:
+                    best, tied = count, [plan]
+                elif count == best:
+                    tied.append(plan)
+        return best, tied
+
+    def _arrangement(plan: Plan) -> Arrangement:
+        a, b, c, d, _, chosen = plan
+        melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+        if chosen:
+            melds = tuple(sorted(melds + tuple(_SET_MELDS[s] for s in chosen), key=_MELD_ORDER))
+        return Arrangement(
+            melds,
+            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+        )
+
+    def min_deadwood(mask: int) -> int:
+        """The least deadwood count of a hand given as a mask, any number of cards (R-2.5)."""
+        return _optimal_plans(mask)[0]
+
+    def optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
+        """Every optimal arrangement of a hand mask (R-2.5), the canonical one first."""
+        return tuple(sorted(map(_arrangement, _optimal_plans(mask)[1]), key=_arrangement_order))
+
+    def best_arrangement(mask: int) -> Arrangement:
+        """The canonical optimal arrangement of a hand mask (R-2.5)."""
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        if not (a & b & (c | d)) | (c & d & (a | b)):
+            # The common case, inlined: no set is possible, so the suit tables say it all.
+            return Arrangement(
+                _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
+                _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+                SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+            )
+        return _arrangement(_best_plan(mask))
+
+    @lru_cache(maxsize=cache_size)
+    def _best_plan(mask: int) -> Plan:
+        """The choice of sets of the canonical optimal arrangement."""
+        plans = _optimal_plans(mask)[1]
+        if len(plans) == 1:
+            return plans[0]
+        return min(plans, key=_plan_order)
+
+    def _plan_order(plan: Plan) -> tuple[tuple[Card, ...], ...]:
+        return _arrangement(plan).sort_key
+
+    def discard_counts(mask: int) -> tuple[int, ...]:
+        """For every card of the hand, in canonical order: the least deadwood after discarding
+        it."""
+        return _discard_table(mask)[0]
+
+    def _discard_table(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+        """The least deadwood after each discard (canonical card order), and the best discards.
+
+        Exact for every card (R-5.1).  The ten cards left after a discard can use exactly those
+        choices of sets of the whole hand that do not contain the discard, and the discard only
+        changes its own suit's table entry, so one pass over the hand's set choices answers all
+        discards at once.
+        """
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = (a & b & (c | d)) | (c & d & (a | b))
+        if not triples:
+            # One choice (no set): each discard changes only its own suit's table entry.
+            total = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
+            counts: list[int] = []
+            least = 1 << 30
+            best: list[Card] = []
+            for base, suit_mask in ((0, a), (13, b), (26, c), (39, d)):
+                rest = total - SUIT_DEADWOOD[suit_mask]
+                bits = suit_mask
+                while bits:
+                    bit = bits & -bits
+                    bits ^= bit
+                    count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
+                    counts.append(count)
+                    if count < least:
+                        least, best = count, [base + bit.bit_length() - 1]
+                    elif count == least:
+                        best.append(base + bit.bit_length() - 1)
+            return tuple(counts), tuple(best)
+        by_card: dict[Card, int] = {}
+        for plan in _plans(a, b, c, d, triples, for_discards=True):
+            total = (SUIT_DEADWOOD[plan[0]] + SUIT_DEADWOOD[plan[1]] + SUIT_DEADWOOD[plan[2]]
+                     + SUIT_DEADWOOD[plan[3]])
+            for suit in range(4):
+                suit_mask = plan[suit]
+                rest = total - SUIT_DEADWOOD[suit_mask]
+                bits = suit_mask
+                while bits:
+                    bit = bits & -bits
+                    bits ^= bit
+                    card = suit * 13 + bit.bit_length() - 1
+                    count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
+                    if count < by_card.get(card, 1 << 30):
+                        by_card[card] = count
+        # Every card has a value: leaving all sets aside is always one of the choices.
+        ordered = sorted(by_card.items())
+        least = min(by_card.values())
+        return tuple(count for _, count in ordered), tuple(c for c, n in ordered if n == least)
+
+    def solve(mask: int) -> Solution:
+        """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
+
+        Hands that need a search go through the bounded LRU cache: eleven-card hands (every
+        discard solved) and hands with a rank held three or four times.  The cache keeps only
+        numbers (discard values, choices of sets), never objects the garbage collector must
+        scan, and arrangements are rebuilt from them by table look-ups.  Hands with no possible
+        set are answered from the suit tables alone, which costs less than a cache look-up.
+        """
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        if mask.bit_count() > 10:
+            counts, best, plan = _discard_values(mask)
+            return _Solution(mask, _arrangement(plan), counts, best)
+        if (a & b & (c | d)) | (c & d & (a | b)):
+            return _Solution(mask, best_arrangement(mask))
+        return _Solution(mask, Arrangement(
+            _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
+            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+        ))
+
+    @lru_cache(maxsize=cache_size)
+    def _discard_values(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...], Plan]:
+        """Each discard's value, the best discards, and the sets of the arrangement after the
+        first.  Only numbers are kept, so the cache holds nothing the garbage collector must
+        scan; the arrangement is rebuilt from them by table look-ups."""
+        counts, best = _discard_table(mask)
+        return counts, best, _best_plan(mask & ~(1 << best[0]))
+
+    def legal_arrangements(mask: int, max_deadwood: int) -> list[Arrangement]:
+        """Every arrangement of a hand with deadwood at most ``max_deadwood``, optimal or not
+        (R-7.6).
+
+        Every collection of disjoint melds counts, including runs shortened to leave an end
+        card as deadwood and sets of three taken from four; runs are normalised as everywhere
+        (never two adjacent runs of one suit, on the circle under round the corner).  Listed in
+        canonical order.
+        """
+        found: list[Arrangement] = []
+
+        def extend(remaining: int, dead: int, dead_count: int, melds: tuple[Meld, ...],
+                   run_ends: int) -> None:
+            if not remaining:
+                found.append(Arrangement.of(melds, mask_cards(dead), ace_value=ace_value))
+                return
+            card = (remaining & -remaining).bit_length() - 1
+            bit = 1 << card
+            rank_index, suit = card % 13, card // 13
+            value = card_values[card]
+            if dead_count + value <= max_deadwood:
+                extend(remaining ^ bit, dead | bit, dead_count + value, melds, run_ends)
+            # Sets with this card: it is the lowest card left, so the others are in later suits.
+            partners = [s * 13 + rank_index for s in range(suit + 1, 4)
+                        if remaining >> (s * 13 + rank_index) & 1]
+            for size in (2, 3):
+                for others in combinations(partners, size):
+                    cards = (card, *others)
+                    used = sum(1 << c for c in cards)
+                    extend(remaining & ~used, dead, dead_count, melds + (Meld("set", cards),),
+                           run_ends)
+            if round_the_corner:
+                # ``run_ends`` holds the cards next to a chosen run (on the circle): a run
+                # touching one of them would just continue it.
+                for run in _wrapping_runs(remaining, suit, rank_index):
+                    used = sum(1 << c for c in run)
+                    if used & run_ends:
+                        continue
+                    extend(remaining & ~used, dead, dead_count, melds + (Meld("run", run),),
+                           run_ends | _neighbours(used, suit))
+                return
+            # Runs starting at this card, unless they would just continue a run already chosen.
+            if rank_index and run_ends >> (card - 1) & 1:
+                return
+            end = card
+            while end % 13 < 12 and remaining >> (end + 1) & 1:
+                end += 1
+                if end - card >= 2:
+                    used = sum(1 << c for c in range(card, end + 1))
+                    extend(remaining & ~used, dead, dead_count,
+                           melds + (Meld("run", tuple(range(card, end + 1))),),
+                           run_ends | 1 << end)
+
+        extend(mask, 0, 0, (), 0)
+        return sorted(found, key=_arrangement_order)
+
+    solver.round_the_corner = round_the_corner
+    solver.ace_value = ace_value
+    solver.suit_deadwood = SUIT_DEADWOOD
+    solver.min_deadwood = min_deadwood
+    solver.optimal_arrangements = optimal_arrangements
+    solver.best_arrangement = best_arrangement
+    solver.discard_counts = discard_counts
+    solver.solve = solve
+    solver.legal_arrangements = legal_arrangements
+    solver.caches = (_discard_values, _best_plan)
+    return solver
 
 
-@lru_cache(maxsize=CACHE_SIZE)
-def _discard_values(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...], Plan]:
-    """Each discard's value, the best discards, and the sets of the arrangement after the first.
+def _wrapping_runs(remaining: int, suit: int, rank_index: int) -> list[tuple[Card, ...]]:
+    """Every run of a circular suit (R-2.7) that holds the card at ``rank_index``, within the
+    cards ``remaining``, each in run order."""
+    base = suit * 13
+    back: list[int] = []
+    rank = rank_index
+    while len(back) < 12 and remaining >> (base + (rank - 1) % 13) & 1:
+        rank = (rank - 1) % 13
+        back.append(rank)
+    ahead: list[int] = []
+    rank = rank_index
+    while len(back) + len(ahead) < 12 and remaining >> (base + (rank + 1) % 13) & 1:
+        rank = (rank + 1) % 13
+        ahead.append(rank)
+    runs = []
+    for k in range(len(back) + 1):
+        for m in range(len(ahead) + 1):
+            if k + m >= 2:
+                ranks = back[:k][::-1] + [rank_index] + ahead[:m]
+                runs.append(tuple(base + r for r in ranks))
+    return runs
 
-    Only numbers are kept, so the cache holds nothing the garbage collector must scan; the
-    arrangement is rebuilt from them by table look-ups.
-    """
-    counts, best = _discard_table(mask)
-    return counts, best, _best_plan(mask & ~(1 << best[0]))
+
+def _neighbours(cards: int, suit: int) -> int:
+    """The cards of ``suit`` next to these cards of it on the circle (R-2.7)."""
+    bits = cards >> (suit * 13) & SUIT_MASK
+    near = ((bits << 1) | (bits >> 12) | (bits >> 1) | ((bits & 1) << 12)) & SUIT_MASK & ~bits
+    return near << (suit * 13)
+
+
+DEFAULT_SOLVER = _build(False, 1, CACHE_SIZE)
+"""The solver of the default rules: ace low (R-2.2), an ace in deadwood worth 1 (R-1.3)."""
+
+_SOLVERS: dict[tuple[bool, int], Solver] = {(False, 1): DEFAULT_SOLVER}
+_BUILDING = Lock()
+
+
+def solver_for(rules: Any = None) -> Solver:
+    """The solver that counts as ``rules`` say (``round_the_corner``, ``ace_deadwood_value``,
+    R-2.7); the default solver for ``None``.  Solvers are built once, on first use."""
+    if rules is None or not rules.round_the_corner and rules.ace_deadwood_value == 1:
+        return DEFAULT_SOLVER
+    key = (rules.round_the_corner, rules.ace_deadwood_value)
+    solver = _SOLVERS.get(key)
+    if solver is None:
+        with _BUILDING:
+            solver = _SOLVERS.get(key)
+            if solver is None:
+                solver = _SOLVERS[key] = _build(key[0], key[1], VARIANT_CACHE_SIZE)
+    return solver
+
+
+SUIT_DEADWOOD = DEFAULT_SOLVER.suit_deadwood
+"""The default solver's deadwood value of every 13-bit suit mask."""
+
+
+min_deadwood = DEFAULT_SOLVER.min_deadwood
+optimal_arrangements = DEFAULT_SOLVER.optimal_arrangements
+best_arrangement = DEFAULT_SOLVER.best_arrangement
+discard_counts = DEFAULT_SOLVER.discard_counts
+solve = DEFAULT_SOLVER.solve
+legal_arrangements = DEFAULT_SOLVER.legal_arrangements
 
 
 def solve_hand(hand: Sequence[str] | str) -> Solution:
@@ -445,8 +638,8 @@ def solve_hand(hand: Sequence[str] | str) -> Solution:
 
 
 def cache_info() -> dict[str, int]:
-    """Hits, misses, size and capacity of the solver cache (its two tables together)."""
-    infos = [_discard_values.cache_info(), _best_plan.cache_info()]
+    """Hits, misses, size and capacity of the solver caches (every solver's two tables)."""
+    infos = [cache.cache_info() for solver in _SOLVERS.values() for cache in solver.caches]
     return {
         "hits": sum(i.hits for i in infos),
         "misses": sum(i.misses for i in infos),
@@ -456,56 +649,7 @@ def cache_info() -> dict[str, int]:
 
 
 def cache_clear() -> None:
-    """Empty the solver cache (for benchmarks and tests)."""
-    _discard_values.cache_clear()
-    _best_plan.cache_clear()
-
-
-def legal_arrangements(mask: int, max_deadwood: int) -> list[Arrangement]:
-    """Every arrangement of a hand with deadwood at most ``max_deadwood``, optimal or not (R-7.6).
-
-    Every collection of disjoint melds counts, including runs shortened to leave an end card
-    as deadwood and sets of three taken from four; runs are normalised as everywhere (never two
-    adjacent runs of one suit).  Listed in canonical order.
-    """
-    found: list[Arrangement] = []
-
-    def extend(remaining: int, dead: int, dead_count: int, melds: tuple[Meld, ...],
-               run_ends: int) -> None:
-        if not remaining:
-            found.append(Arrangement.of(melds, mask_cards(dead)))
-            return
-        card = (remaining & -remaining).bit_length() - 1
-        bit = 1 << card
-        rank_index, suit = card % 13, card // 13
-        value = RANK_VALUES[rank_index + 1]
-        if dead_count + value <= max_deadwood:
-            extend(remaining ^ bit, dead | bit, dead_count + value, melds, run_ends)
-        # Sets with this card: it is the lowest card left, so the others are in later suits.
-        partners = [s * 13 + rank_index for s in range(suit + 1, 4)
-                    if remaining >> (s * 13 + rank_index) & 1]
-        for size in (2, 3):
-            for others in _choose(partners, size):
-                cards = (card, *others)
-                used = sum(1 << c for c in cards)
-                extend(remaining & ~used, dead, dead_count, melds + (Meld("set", cards),),
-                       run_ends)
-        # Runs starting at this card, unless they would just continue a run already chosen.
-        if rank_index and run_ends >> (card - 1) & 1:
-            return
-        end = card
-        while end % 13 < 12 and remaining >> (end + 1) & 1:
-            end += 1
-            if end - card >= 2:
-                used = sum(1 << c for c in range(card, end + 1))
-                extend(remaining & ~used, dead, dead_count,
-                       melds + (Meld("run", tuple(range(card, end + 1))),), run_ends | 1 << end)
-
-    extend(mask, 0, 0, (), 0)
-    return sorted(found, key=_arrangement_order)
-
-
-def _choose(items: list[int], size: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
-    return list(combinations(items, size))
+    """Empty the solver caches (for benchmarks and tests)."""
+    for solver in _SOLVERS.values():
+        for cache in solver.caches:
+            cache.cache_clear()
