@@ -270,7 +270,7 @@ class _Deal:
         """At the wall the next player takes the last discard to knock, or passes (R-4.7)."""
         card = self.pile[-1]
         hand = sum(1 << c for c in self.hands[player]) | 1 << card
-        solution = solve(hand)
+        solution = solver_for(self.rules).solve(hand)
         values = dict(zip(mask_cards(hand), solution.discard_counts))
         allowed = [c for c in mask_cards(hand)
                    if not (c == card and self.rules.taken_card_discard == "forbid")]
