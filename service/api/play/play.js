@@ -426,7 +426,7 @@ function showScores(reply, round) {
 }
 
 function chart(players, entries) {
-  const width = 360, height = 170, left = 34, bottom = 24, top = 12;
+  const width = 360, height = 180, left = 34, bottom = 22, top = 26;
   const target = game.log.rules && typeof game.log.rules.game_target === "number" ? game.log.rules.game_target : 0;
   const most = Math.max(target, 1, ...entries.flatMap((entry) => players.map((p) => entry.totals[p])));
   const x = (i) => left + (i * (width - left - 12)) / Math.max(entries.length, 1);
@@ -448,11 +448,14 @@ function chart(players, entries) {
     svg.append(node("line", { x1: left, y1: y(target), x2: width - 8, y2: y(target), stroke: "#999", "stroke-dasharray": "4 3" }));
     svg.append(node("text", { x: 2, y: y(target) + 4, "font-size": 11, "font-family": "sans-serif" }, String(target)));
   }
+  entries.forEach((entry, i) => svg.append(node("text", { x: x(i + 1) - 3, y: height - 6,
+    "font-size": 11, "font-family": "sans-serif", fill: "#555" }, String(i + 1))));
+  svg.append(node("text", { x: 2, y: y(0) + 4, "font-size": 11, "font-family": "sans-serif" }, "0"));
   players.forEach((player, n) => {
     const points = [[0, 0], ...entries.map((entry, i) => [i + 1, entry.totals[player]])];
     svg.append(node("polyline", { fill: "none", stroke: colours[n % 4], "stroke-width": 2.5,
       points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" ") }));
-    svg.append(node("text", { x: left + 4 + n * 90, y: height - 6, fill: colours[n % 4], "font-size": 12,
+    svg.append(node("text", { x: left + 4 + n * 90, y: 14, fill: colours[n % 4], "font-size": 12,
       "font-family": "sans-serif", "font-weight": 700 }, `\u2014 ${player}`));
   });
   return el("div", { class: "chart" }, svg);
