@@ -16,6 +16,8 @@ import pytest
 import requests
 
 from service.package_data import example_logs
+from service.rules import PRESETS
+from service.rules.simulate import random_game
 
 from .conftest import ROOT
 from .test_cors import CHROMIUM, CHROMIUM_FLAGS, _browser_or_skip
@@ -171,4 +173,24 @@ def test_a_refused_action_is_shown_in_place_with_its_reason_and_rule(server, bro
     assert "the next move is refused" in page.text_content("#step-caption")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / "play-refused-phone.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_pasted_game_of_every_preset_opens_and_shows_its_end(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.click("summary")
+    for seed, preset in enumerate(PRESETS):
+        # Random notations, tables of partnership, Hollywood's totals per game, the wall...
+        log = random_game(seed, preset, max_rounds=2)
+        final = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
+        page.fill("#game-text", json.dumps(log))
+        page.click("#game-paste")
+        page.wait_for_selector("#step-caption:text('Move 0 of')")
+        last = int(page.get_attribute("#step-range", "max"))
+        page.click("#step-last")
+        page.wait_for_selector(f"#step-caption:text('Move {last} of {last}')")
+        page.wait_for_function("rows => document.querySelectorAll('#totals tbody tr').length"
+                               " === rows", arg=len(final["rounds"]))
     assert errors == []

@@ -5,8 +5,8 @@
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = "A23456789TJQK".split("");
 const SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const PHASES = { first_turn: "takes the upcard or passes", draw: "to draw", discard: "to discard",
-  last_discard: "may take the last discard", lay_down: "to lay down" };
+const PHASES = { first_turn: "to take the upcard or pass", draw: "to draw", discard: "to discard",
+  last_discard: "to take the last discard or not", lay_down: "to lay down" };
 const PAGE_PARAMS = ["hand", "example", "step", "view"];
 const EXAMPLES = JSON.parse(document.getElementById("examples").textContent);
 const $ = (id) => document.getElementById(id);
@@ -22,10 +22,21 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const cardText = (card) => (card[0] === "T" ? "10" : card[0]) + SIGN[card[1]];
+function canonical(token) {
+  // A log or a person may write any notation (R-1.4); the page compares and draws canonical codes.
+  return String(token).toUpperCase().replace(/^10/, "T").replaceAll("\uFE0F", "")
+    .replace("\u2660", "S").replace("\u2665", "H").replace("\u2666", "D").replace("\u2663", "C");
+}
+
+function cardText(token) {
+  const card = canonical(token);
+  return card.length === 2 && SIGN[card[1]] ? (card[0] === "T" ? "10" : card[0]) + SIGN[card[1]] : String(token);
+}
+
 const cardsText = (cards) => cards.map(cardText).join(" ") || "none";
 
-function cardEl(card, extra = "") {
+function cardEl(token, extra = "") {
+  const card = canonical(token);
   const red = card[1] === "H" || card[1] === "D" ? " red" : "";
   return el("span", { class: `card${red} ${extra}`.trim(), "data-card": card }, cardText(card));
 }
@@ -143,12 +154,6 @@ function markDeck(cards) {
   }
 }
 
-function canonical(token) {
-  // Only to toggle deck buttons; the API reads every notation (R-1.4) and has the last word.
-  return token.toUpperCase().replace(/^10/, "T").replace("\uFE0F", "")
-    .replace("\u2660", "S").replace("\u2665", "H").replace("\u2666", "D").replace("\u2663", "C");
-}
-
 function toggleCard(card) {
   const cards = handTokens().map(canonical);
   const at = cards.indexOf(card);
@@ -183,18 +188,25 @@ function setUpHand(presets) {
 
 const game = { log: null, name: "", steps: [], at: 0, full: null, replies: new Map(), shown: 0 };
 
-function prefix(round, count) {
+// A round is one table, or two for partnership (R-9.4): a step is a table's first moves.
+const tablesOf = (round) => (round ? round.tables || [round] : []);
+const tableAt = (round, table) => tablesOf(game.log.rounds[round])[table] || {};
+
+function prefix(round, table, count) {
   const rounds = game.log.rounds.slice(0, round);
-  if (round < game.log.rounds.length) {
-    rounds.push({ ...game.log.rounds[round], actions: (game.log.rounds[round].actions || []).slice(0, count) });
+  const current = game.log.rounds[round];
+  if (current) {
+    const cut = (each, index) => ({ ...each, actions: index < table ? each.actions || []
+      : index === table ? (each.actions || []).slice(0, count) : [] });
+    rounds.push(current.tables ? { ...current, tables: current.tables.map(cut) } : cut(current, 0));
   }
   return { ...game.log, rounds };
 }
 
-function replay(round, count, view) {
-  const key = `${round}/${count}/${view || ""}`;
+function replay(round, table, count, view) {
+  const key = `${round}/${table}/${count}/${view || ""}`;
   if (!game.replies.has(key)) {
-    const log = prefix(round, count);
+    const log = prefix(round, table, count);
     if (view) log.view = view;
     game.replies.set(key, api("POST", "/v1/games/replay", log));
   }
@@ -204,9 +216,9 @@ function replay(round, count, view) {
 function refusedAt(full) {
   const violation = full.valid ? null : full.violations[0];
   if (!violation) return null;
-  const match = /^\/rounds\/(\d+)(?:\/actions\/(\d+))?/.exec(violation.pointer || "");
-  const round = match ? Number(match[1]) : 0;
-  return { violation, round, count: match && match[2] !== undefined ? Number(match[2]) : 0 };
+  const match = /^\/rounds\/(\d+)(?:\/tables\/(\d+))?(?:\/actions\/(\d+))?/.exec(violation.pointer || "");
+  const number = (at) => (match && match[at] !== undefined ? Number(match[at]) : 0);
+  return { violation, round: number(1), table: number(2), count: number(3) };
 }
 
 async function openLog(log, name) {
@@ -220,15 +232,17 @@ async function openLog(log, name) {
     return;
   }
   Object.assign(game, { log, name, full, replies: new Map(), steps: [], refusal: refusedAt(full) });
-  (log.rounds || []).forEach((round, index) => {
-    const actions = round.actions || [];
-    for (let count = 0; count <= actions.length; count++) {
-      if (game.refusal && (index > game.refusal.round ||
-          (index === game.refusal.round && count > game.refusal.count))) return;
-      game.steps.push({ round: index, count });
+  for (const id of ["table", "spread", "scores"]) $(id).replaceChildren();
+  const refusal = game.refusal;
+  const after = (step) => refusal && (step.round - refusal.round || step.table - refusal.table ||
+    step.count - refusal.count) > 0;
+  (log.rounds || []).forEach((round, index) => tablesOf(round).forEach((table, at) => {
+    for (let count = 0; count <= (table.actions || []).length; count++) {
+      const step = { round: index, table: at, count };
+      if (!after(step)) game.steps.push(step);
     }
-  });
-  if (!game.steps.length) game.steps.push({ round: 0, count: 0 });
+  }));
+  if (!game.steps.length) game.steps.push({ round: 0, table: 0, count: 0 });
   const seat = $("game-seat");
   seat.replaceChildren(el("option", { value: "" }, "both hands"),
     ...(log.players || []).map((player) => el("option", { value: player }, `${player}'s view`)));
@@ -261,13 +275,12 @@ function describe(action, view) {
   }
 }
 
-function pileAt(round, count) {
-  const table = game.log.rounds[round];
-  const pile = table && table.upcard ? [table.upcard] : [];
-  for (const action of (table ? table.actions || [] : []).slice(0, count)) {
+function pileAt(table, count) {
+  const pile = table.upcard ? [canonical(table.upcard)] : [];
+  for (const action of (table.actions || []).slice(0, count)) {
     if (action.action === "draw" && action.source === "discard") pile.pop();
-    if (action.action === "discard") pile.push(action.card);
-    if (action.action === "knock" && action.discard) pile.push(action.discard);
+    if (action.action === "discard") pile.push(canonical(action.card));
+    if (action.action === "knock" && action.discard) pile.push(canonical(action.discard));
   }
   return pile;
 }
@@ -276,7 +289,7 @@ async function showStep(index) {
   index = Math.max(0, Math.min(index, game.steps.length - 1));
   const shown = ++game.shown;
   game.at = index;
-  const { round, count } = game.steps[index];
+  const { round, table: at, count } = game.steps[index];
   const view = $("game-seat").value;
   const entries = [["example", game.name], ["step", index ? String(index) : ""], ["view", view]];
   if (game.name) setAddress(entries);
@@ -285,20 +298,21 @@ async function showStep(index) {
   $("step-next").disabled = $("step-last").disabled = index === game.steps.length - 1;
   let reply;
   try {
-    reply = await replay(round, count, view);
+    reply = await replay(round, at, count, view);
   } catch (error) {
     showProblem($("game-problem"), error);
     return;
   }
   if (shown !== game.shown) return;
-  const table = game.log.rounds[round] || {};
+  const table = tableAt(round, at);
   const action = count ? table.actions[count - 1] : null;
-  $("step-caption").textContent = `Move ${index} of ${game.steps.length - 1} \u00b7 round ${round + 1}: ` +
+  const where = game.log.rounds[round] && game.log.rounds[round].tables ? `, table ${at + 1}` : "";
+  $("step-caption").textContent = `Move ${index} of ${game.steps.length - 1} \u00b7 round ${round + 1}${where}: ` +
     (action ? describe(action, view) : `the deal (${table.dealer || "?"} deals, upcard ${table.upcard ? cardText(table.upcard) : "none"})`);
   showRefusal(index);
   if (game.refusal && index === game.steps.length - 1) $("step-caption").textContent += " \u00b7 the next move is refused";
-  showTable(reply, round, count, action, view);
-  await showSpread(reply, round, shown);
+  showTable(reply, round, at, count, action, view);
+  await showSpread(reply, round, at, shown);
   showScores(reply, round);
 }
 
@@ -307,21 +321,26 @@ function showRefusal(index) {
   const refusal = game.refusal;
   box.hidden = !refusal;
   if (!refusal) return;
-  const { violation, round, count } = refusal;
-  const table = game.log.rounds[round];
-  const action = table && table.actions ? table.actions[count] : null;
+  const { violation, round, table, count } = refusal;
+  const action = (tableAt(round, table).actions || [])[count] || null;
   box.classList.toggle("here", index === game.steps.length - 1);
   box.replaceChildren(el("strong", {}, `Move ${game.steps.length} refused: `),
     action ? describe(action, "") + ". " : "", violation.detail, " ", ruleLink(violation), " ",
     el("code", {}, violation.pointer));
 }
 
-function showTable(reply, round, count, action, view) {
-  const next = reply.next && !reply.next.tables ? reply.next : null;
-  const players = Object.keys((game.log.rounds[round] || {}).hands || {});
+function nextAt(reply, at) {
+  const next = reply.next;
+  return next && next.tables ? next.tables.find((each) => each.table === at) || null : next || null;
+}
+
+function showTable(reply, round, at, count, action, view) {
+  const next = nextAt(reply, at);
+  const players = Object.keys(tableAt(round, at).hands || {});
   const seats = (players.length ? players : game.log.players || []).map((player) => {
     const cards = next && next.hands ? next.hands[player] : null;
-    const drawn = action && action.player === player && action.action === "draw" ? action.card : null;
+    const drawn = action && action.player === player && action.action === "draw" && action.card
+      ? canonical(action.card) : null;
     let shown;
     if (cards) shown = cards.map((card) => cardEl(card, card === drawn ? "moved" : ""));
     else if (next && next.hands) {
@@ -336,7 +355,7 @@ function showTable(reply, round, count, action, view) {
       el("h3", {}, player, turn ? ` \u00b7 ${PHASES[next.phase] || next.phase}` : "", " ", facts),
       el("div", {}, ...shown));
   });
-  const pile = pileAt(round, count);
+  const pile = pileAt(tableAt(round, at), count);
   const stock = next && next.stock_remaining !== null && next.phase !== "deal" ? next.stock_remaining : null;
   const facts = el("div", { class: "pile" },
     el("span", {}, "Discard pile: ", ...(pile.length ? pile.slice(-6).map((card, i, top) =>
@@ -360,18 +379,18 @@ async function handFacts(cards) {
   }
 }
 
-async function showSpread(reply, round, shown) {
+async function showSpread(reply, round, at, shown) {
   const box = $("spread");
   const entry = reply.rounds[round];
-  const table = game.log.rounds[round];
-  if (!entry || !entry.result || !table) { box.replaceChildren(); return; }
-  const result = entry.result;
+  const table = tableAt(round, at);
+  const result = entry && (entry.tables ? (entry.tables[at] || {}).result : entry.result);
+  if (!result || !result.outcome) { box.replaceChildren(); return; }
   const title = el("h3", {}, `Round ${round + 1}: ` + (result.outcome === "draw" ? "a draw (the wall)"
     : `${result.knocker} ${result.outcome === "knock" ? "knocks" : "goes " + result.outcome.replace("_", " ")}` +
       (result.winner ? `, ${result.winner} scores ${result.points}` : ", nobody scores")) +
     (entry.provisional ? " (provisional: the defender has not laid down yet)" : ""));
   const parts = [title];
-  const picture = result.knocker ? await spreadPicture(table, result).catch(() => null) : null;
+  const picture = result.knocker ? await spreadPicture(round, at, table, result).catch(() => null) : null;
   if (shown !== game.shown) return;
   if (picture) parts.push(el("div", { class: "picture" }));
   else if (result.knocker_melds) {
@@ -383,20 +402,20 @@ async function showSpread(reply, round, shown) {
   if (picture) box.querySelector(".picture").innerHTML = picture;
 }
 
-async function spreadPicture(table, result) {
+async function spreadPicture(round, at, table, result) {
   // The hands as they stood before the knock (the public replay), scored again as drawn.
   const actions = table.actions || [];
   const knockAt = actions.findIndex((action) => action.action === "knock");
   const others = Object.keys(table.hands || {}).filter((player) => player !== result.knocker);
   if (knockAt < 0 || others.length !== 1) return null;
-  const round = game.log.rounds.indexOf(table);
-  const before = await replay(round, knockAt, "");
-  const hands = before.next && before.next.hands;
+  const next = nextAt(await replay(round, at, knockAt, ""), at);
+  const hands = next && next.hands;
   if (!hands) return null;
   const knock = actions[knockAt];
-  const knockerHand = hands[result.knocker].filter((card) => card !== knock.discard);
+  const discard = knock.discard ? canonical(knock.discard) : null;
+  const knockerHand = hands[result.knocker].filter((card) => card !== discard);
   const body = {
-    knocker: { hand: knockerHand, discard: knock.discard, melds: result.knocker_melds },
+    knocker: { hand: knockerHand, discard, melds: result.knocker_melds },
     defender: { hand: hands[others[0]], melds: result.defender_melds || [], layoffs: result.layoffs || [] },
     rules: game.log.rules || "standard",
   };
@@ -408,17 +427,23 @@ function showScores(reply, round) {
   const entries = reply.rounds.filter((entry, index) => index <= round && entry.totals);
   const box = $("scores");
   if (!entries.length) { box.replaceChildren(); return; }
-  const players = Object.keys(entries[0].totals).filter((name) => typeof entries[0].totals[name] === "number");
-  const head = el("tr", {}, el("th", {}, "Round"), el("th", {}, "Result"), ...players.map((p) => el("th", {}, p)));
+  // Totals per player (or team); Hollywood's come per game (R-9.1), shown as text.
+  const players = entries[0].totals.games ? [] : Object.keys(entries[0].totals);
+  const games = (totals) => totals.games.map((each, i) => `game ${i + 1}: ` +
+    Object.entries(each.totals).map(([name, points]) => `${name} ${points}`).join(", ")).join(" \u00b7 ");
+  const head = el("tr", {}, el("th", {}, "Round"), el("th", {}, "Result"),
+    ...(players.length ? players.map((p) => el("th", {}, p)) : [el("th", {}, "Totals")]));
   const rows = entries.map((entry, index) => el("tr", {}, el("td", {}, String(index + 1)),
-    el("td", {}, entry.result.winner ? `${entry.result.winner} +${entry.result.points} (${(entry.result.outcome || "").replace("_", " ")})`
-      : `no points (${entry.result.outcome || "tie"})`, entry.provisional ? " provisional" : ""),
-    ...players.map((p) => el("td", {}, String(entry.totals[p])))));
+    el("td", {}, entry.result.winner ? `${entry.result.winner} +${entry.result.points}` : "no points",
+      entry.result.outcome ? ` (${entry.result.outcome.replace("_", " ")})` : "",
+      entry.provisional ? " provisional" : ""),
+    ...(players.length ? players.map((p) => el("td", {}, String(entry.totals[p])))
+      : [el("td", {}, games(entry.totals))])));
   const parts = [el("table", { id: "totals" }, el("caption", {}, "The score after each round"), el("thead", {}, head), el("tbody", {}, ...rows))];
   if (reply.complete) {
     const bonuses = (reply.bonuses || []).map((bonus) => `${bonus.player} +${bonus.points} ${bonus.term} (${bonus.rule})`);
     parts.push(el("p", { id: "game-result" }, el("strong", {}, `Game over: ${reply.winner} wins`),
-      players.length ? ` \u00b7 final ${players.map((p) => `${p} ${reply.totals[p]}`).join(", ")}` : "",
+      ` \u00b7 final ${players.length ? players.map((p) => `${p} ${reply.totals[p]}`).join(", ") : games(reply.totals)}`,
       bonuses.length ? ` \u00b7 bonuses: ${bonuses.join("; ")}` : ""));
   }
   if (players.length) parts.push(chart(players, entries));
