@@ -9,6 +9,7 @@ alternative (``role="img"``, ``aria-label``, ``<title>``, ``<desc>``).
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
@@ -102,11 +103,13 @@ def _row(groups: Sequence[tuple[str, Sequence[tuple[str, str]]]], y: float) -> t
 
 def _document(width: float, height: float, title: str, desc: str, body: str) -> str:
     width, height = math.ceil(width), math.ceil(height)
+    # Pictures may share a page: the description's id is this picture's own.
+    desc_id = f"desc-{zlib.crc32(desc.encode()):08x}"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
         f'width="{width:g}" height="{height:g}" role="img" aria-label="{escape(title)}" '
-        f'aria-describedby="desc">'
-        f"<title>{escape(title)}</title><desc id=\"desc\">{escape(desc)}</desc>{_defs()}"
+        f'aria-describedby="{desc_id}">'
+        f'<title>{escape(title)}</title><desc id="{desc_id}">{escape(desc)}</desc>{_defs()}'
         f'<rect width="100%" height="100%" rx="8" fill="#f3f6f2"/>{body}</svg>\n'
     )
 
