@@ -2,7 +2,7 @@
 
     python bench/http.py [--seconds 15] [--connections 8] [--workers N]
 
-Starts ``ginrules serve`` (deploy/gunicorn.conf.py) on a free loopback port, loads it with
+Starts ``ginrules serve`` (the packaged gunicorn settings) on a free loopback port, loads it with
 ``wrk`` (Debian/Ubuntu: ``apt-get install wrk``) and stops it.  The trivial endpoint is
 ``GET /healthz``; the analysis requests cycle through 5,000 distinct seeded ten-card hands
 (``--size 11`` for eleven).  Target: analysis at least 75% of the trivial endpoint's rate.

@@ -23,24 +23,30 @@ How an OpenSpiel hand becomes a log:
   chance outcome is a stock draw, so the stock is those cards in order followed by the cards
   nobody drew (in a seeded order: nobody sees them).
 - Draw upcard (also on the first turn) is a draw from the discard pile, draw stock a stock
-  draw, a card a discard, pass on the first turn a pass.  OpenSpiel's knock is the knock
-  action, its next card the knock discard, and the melds it then lays one at a time the
-  knock's declared melds, in that order.  The defender's layoffs and then its melds are the
-  ``lay_down``: each layoff names the declared meld it extends, as extended by the earlier
-  layoffs (a card that fits two melds gets one of them at random, among the assignments
-  that keep every later layoff legal).
-- Rules: ``standard`` with OpenSpiel's values: undercut bonus 25, a tie scores nothing
-  (``undercut_on_tie: false``), the card taken from the discard pile may be discarded at
-  once (``taken_card_discard: allow``), and a game target no single hand can reach.
+  draw, a card a discard, pass on the first turn a pass.  At the wall (two stock cards left)
+  OpenSpiel's knock takes the last discard and knocks: a draw from the discard pile, then the
+  knock (R-4.7); its pass there is the pass that ends the hand as a draw.  OpenSpiel's
+  knock is the knock action, its next card the knock discard, and the melds it then lays
+  one at a time the knock's declared melds, in that order.  The defender's layoffs and then
+  its melds are the ``lay_down``: each layoff names the declared meld it extends, as
+  extended by the earlier layoffs (a card that fits two melds gets one of them at random,
+  among the assignments that keep every later layoff legal).
+- Rules: the ``openspiel`` preset (OpenSpiel's values: undercut bonus 25, a tie scores
+  nothing, the card taken from the discard pile may be discarded at once, the last discard
+  at the wall, R-4.7), with a game target no single hand can reach.  OpenSpiel counts its
+  draws of the upcard after the first turn only, R-4.8 the first turn's too: when the upcard
+  was taken on the first turn the log's ``upcard_draw_limit`` is 51, not 50.
 
-Hands that end by a rule this project does not have yet are counted and left out:
+Hands that end by a rule this project does not have are counted and left out:
 
-- ``wall``: after the discard that leaves two stock cards, OpenSpiel's next player may only
-  take that discard to knock, or pass and the hand is a draw (R-4.7, ``wall: last_discard``);
-- ``upcard_draw_limit``: the 50th draw from the discard pile in a hand ends it as a draw
-  (R-4.8, ``upcard_draw_limit: 50``);
+- ``upcard_draw_limit``: OpenSpiel's 50th draw of the upcard ends the hand as a draw at that
+  draw, where R-4.8 ends a round only after the turn's discard;
 - ``repeated_move``: the second turn in a row in which the player takes the discard and
   discards that same card ends the hand as a draw (no such rule in RULES.md).
+
+``--wall-hands`` sets how many of the cases are hands that reach the wall (a knock there,
+or a pass and a draw): uniformly random play reaches it often, the policy players rarely,
+so a share of hands (``--patient-share``) is played by policy players who knock only there.
 """
 
 from __future__ import annotations
@@ -58,9 +64,8 @@ REPLAY = "/v1/games/replay"
 PLAYERS = ["p0", "p1"]
 RANKS = "A23456789TJQK"
 SUITS = "SCDH"  # OpenSpiel's suit order: spades, clubs, diamonds, hearts
-RULES = {"preset": "standard", "undercut_bonus": 25, "undercut_on_tie": False,
-         "taken_card_discard": "allow", "game_target": 1000}
-"""OpenSpiel's defaults (knock 10 and gin 25 are standard's); no hand scores 1000."""
+RULES = {"preset": "openspiel", "game_target": 1000}
+"""OpenSpiel's defaults, the openspiel preset; no hand scores 1000."""
 
 # OpenSpiel's action ids.
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
@@ -88,11 +93,13 @@ class LeftOut(Exception):
 class Policy:
     """Chooses OpenSpiel actions: uniformly at random, or the simple knocking policy."""
 
-    def __init__(self, rng: random.Random, knocking: tuple[bool, bool]):
+    def __init__(self, rng: random.Random, knocking: tuple[bool, bool], patient: bool = False):
         import pyspiel
 
         self.rng = rng
         self.knocking = knocking
+        self.patient = patient
+        """Never knock before the wall (so that hands reach it and knock there)."""
         # Each policy player knocks at its own limit: mostly as soon as it may, else
         # only with less deadwood, or only for gin, so that gin and undercuts both happen.
         self.limit = [rng.choice([10, 10, 10, 5, 0, 0]) for _ in range(2)]
@@ -115,7 +122,7 @@ class Policy:
                     return DRAW_UPCARD
             return DRAW_STOCK if DRAW_STOCK in legal else PASS
         if phase == phases.DISCARD:
-            if KNOCK in legal and (self.limit[player] >= 10
+            if KNOCK in legal and not self.patient and (self.limit[player] >= 10
                                    or self.utils.min_deadwood(hand) <= self.limit[player]):
                 return KNOCK
             return self._best_discard(hand, [a for a in legal if a != KNOCK])
@@ -213,8 +220,9 @@ def _deadwood(state) -> list[int]:
 
 
 MODES = {"random": (False, False), "p0 random": (False, True), "p1 random": (True, False),
-         "policy": (True, True)}
-"""Who plays uniformly at random (False) and who plays the simple policy (True)."""
+         "policy": (True, True), "patient": (True, True)}
+"""Who plays uniformly at random (False) and who plays the simple policy (True); in
+``patient`` both play the policy but knock only at the wall."""
 
 
 def play_hand(game, seed: int, mode: str) -> dict:
@@ -222,7 +230,7 @@ def play_hand(game, seed: int, mode: str) -> dict:
     import pyspiel
 
     rng = random.Random(seed)
-    policy = Policy(rng, MODES[mode])
+    policy = Policy(rng, MODES[mode], patient=mode == "patient")
     gin = pyspiel.gin_rummy
     phases = gin.Phase
     int_to_meld = {i: list(game_meld) for i, game_meld in enumerate(_all_melds(policy.utils))}
@@ -236,6 +244,8 @@ def play_hand(game, seed: int, mode: str) -> dict:
     upcard_draws = 0
     taken = None  # the card just drawn from the discard pile, if the last draw was one
     seen: set[str] = set()
+    first_upcard_taken = False
+    wall = None  # "knock" or "pass" when the hand reached the wall
     while not state.is_terminal():
         if state.is_chance_node():
             card = rng.choice([c for c, _ in state.chance_outcomes()])
@@ -252,6 +262,7 @@ def play_hand(game, seed: int, mode: str) -> dict:
             taken = None
         if phase == phases.FIRST_UPCARD:
             if action == DRAW_UPCARD:
+                first_upcard_taken = True
                 actions.append({"player": who, "action": "draw", "source": "discard"})
             elif action == PASS:
                 actions.append({"player": who, "action": "pass"})
@@ -289,12 +300,24 @@ def play_hand(game, seed: int, mode: str) -> dict:
             elif action != PASS:
                 lay_down["melds"].append(meld_of(int_to_meld, action - MELD_BASE))
         elif phase == phases.WALL:
-            raise LeftOut("wall, " + ("knock" if action == KNOCK else "pass"))
+            if action == KNOCK:  # takes the last discard, then knocks (R-4.7)
+                wall, knocker, taken = "knock", player, state.upcard()
+                actions.append({"player": who, "action": "draw", "source": "discard"})
+                knock = {"player": who, "action": "knock", "discard": None, "melds": []}
+                actions.append(knock)
+            else:
+                wall = "pass"
+                actions.append({"player": who, "action": "pass"})
         state.apply_action(action)
         if phase == phases.DISCARD and action != KNOCK and state.is_terminal():
             raise LeftOut("repeated_move")
+    rules = dict(RULES)
+    if first_upcard_taken:
+        rules["upcard_draw_limit"] = gin.MAX_NUM_DRAW_UPCARD_ACTIONS + 1
     if knock is None:
-        raise LeftOut("no knock: " + str(state.current_phase()))
+        if wall != "pass":
+            raise LeftOut("no knock: " + str(state.current_phase()))
+        return _wall_draw(dealt, actions, rules, mode, seed, rng)
     returns = [int(r) for r in state.returns()]
     deadwood = _deadwood(state)
     # OpenSpiel's own record of the hand, to check the conversion against.
@@ -303,19 +326,14 @@ def play_hand(game, seed: int, mode: str) -> dict:
     assert list(state.layoffs()) == layoff_cards
     layoffs = assign_layoffs(knock["melds"], layoff_cards, rng) if layoff_cards else []
     features = _features(knock, actions, layoff_cards, layoffs, seen)
+    if wall:
+        features.append("a knock at the wall")
     lay_down["layoffs"] = [{"card": name(c), "meld": m} for c, m in zip(layoff_cards, layoffs)]
     for meld in knock["melds"]:
         meld["cards"] = [name(c) for c in meld["cards"]]
     lay_down["melds"] = [shown(m) for m in lay_down["melds"]]
     actions.append(lay_down)
-    stock_drawn = dealt[21:]
-    if seed % 2:  # stock draws name their card too (optional when the stock is given)
-        draws = iter(stock_drawn)
-        for action in actions:
-            if action["action"] == "draw" and action["source"] == "stock":
-                action["card"] = name(next(draws))
-    rest = [c for c in range(52) if c not in dealt]
-    rng.shuffle(rest)
+    log = _log(dealt, actions, rules, seed, rng)
     defender = 1 - knocker
     if deadwood[knocker] == 0:
         outcome, winner, points = "gin", PLAYERS[knocker], returns[knocker]
@@ -325,9 +343,31 @@ def play_hand(game, seed: int, mode: str) -> dict:
         outcome, winner, points = "undercut", PLAYERS[defender], returns[defender]
     else:
         outcome, winner, points = "knock", None, 0
-    log = {
+    return {
+        "log": log, "outcome": outcome, "winner": winner, "points": points,
+        "knocker": PLAYERS[knocker],
+        "deadwood": {PLAYERS[0]: deadwood[0], PLAYERS[1]: deadwood[1]},
+        "layoffs": len(layoff_cards), "defender_melds": len(lay_down["melds"]),
+        "mode": mode, "features": features, "knock": knock, "lay_down": lay_down,
+        "wall": wall,
+    }
+
+
+def _log(dealt: list[int], actions: list[dict], rules: dict, seed: int,
+         rng: random.Random) -> dict:
+    """The one-round log of a hand: the deal, the stock (the cards drawn in order, then the
+    cards nobody drew in a seeded order) and the actions."""
+    stock_drawn = dealt[21:]
+    if seed % 2:  # stock draws name their card too (optional when the stock is given)
+        draws = iter(stock_drawn)
+        for action in actions:
+            if action["action"] == "draw" and action["source"] == "stock":
+                action["card"] = name(next(draws))
+    rest = [c for c in range(52) if c not in dealt]
+    rng.shuffle(rest)
+    return {
         "format": "ginrules-log/1",
-        "rules": RULES,
+        "rules": rules,
         "players": list(PLAYERS),
         "rounds": [{
             "dealer": PLAYERS[1],
@@ -338,13 +378,13 @@ def play_hand(game, seed: int, mode: str) -> dict:
             "actions": actions,
         }],
     }
-    return {
-        "log": log, "outcome": outcome, "winner": winner, "points": points,
-        "knocker": PLAYERS[knocker],
-        "deadwood": {PLAYERS[0]: deadwood[0], PLAYERS[1]: deadwood[1]},
-        "layoffs": len(layoff_cards), "defender_melds": len(lay_down["melds"]),
-        "mode": mode, "features": features, "knock": knock, "lay_down": lay_down,
-    }
+
+
+def _wall_draw(dealt, actions, rules, mode, seed, rng) -> dict:
+    """A hand that ended by a pass at the wall: a draw, nobody scores (R-4.7)."""
+    return {"log": _log(dealt, actions, rules, seed, rng), "outcome": "draw", "winner": None,
+            "points": 0, "knocker": None, "layoffs": 0, "defender_melds": 0, "mode": mode,
+            "features": ["a pass at the wall"], "wall": "pass"}
 
 
 def _features(knock, actions, layoff_cards, layoffs, seen) -> list[str]:
@@ -380,7 +420,11 @@ def _meld_id(int_to_meld, cards) -> int:
 # --- the case file -----------------------------------------------------------------------
 
 def rules_of(hand: dict) -> list[str]:
+    if hand["outcome"] == "draw":
+        return ["R-3.1", "R-4.1", "R-4.2", "R-4.3", "R-4.7"]
     rules = ["R-3.1", "R-4.1", "R-4.2", "R-4.3", "R-5.1", "R-5.3"]
+    if hand["wall"]:
+        rules.append("R-4.7")
     if hand["outcome"] == "gin":
         rules += ["R-5.4", "R-7.3"]
     elif hand["outcome"] == "undercut":
@@ -395,8 +439,21 @@ def rules_of(hand: dict) -> list[str]:
 
 
 def to_case(index: int, seed: int, hand: dict) -> dict:
+    if hand["outcome"] == "draw":
+        return {"description": f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}): a pass "
+                               "at the wall, a draw (R-4.7)",
+                "rule": rules_of(hand),
+                "request": {"method": "POST", "path": REPLAY, "body": hand["log"]},
+                "expected": {"status": 200, "checks": [
+                    {"pointer": "/valid", "equals": True},
+                    {"pointer": "/violations", "equals": []},
+                    {"pointer": "/rounds/0/result/outcome", "equals": "draw"},
+                    {"pointer": "/rounds/0/result/winner", "equals": None},
+                    {"pointer": "/rounds/0/result/points", "equals": 0}]}}
     what = "a scoreless tie" if hand["outcome"] == "knock" and hand["winner"] is None \
         else hand["outcome"]
+    if hand["wall"]:
+        what += " at the wall"
     description = (f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}): {what}, "
                    f"{hand['layoffs']} layoffs, {hand['defender_melds']} defender melds")
     checks = [
@@ -430,9 +487,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mixed-share", type=float, default=0.15,
                         help="share of hands with player 0 random and the policy for player 1,"
                              " and again the other way round (default 0.15 each)")
+    parser.add_argument("--patient-share", type=float, default=0.1,
+                        help="share of hands with the policy for both players knocking only at "
+                             "the wall (default 0.1)")
     parser.add_argument("--plain-knocks", type=int, default=50,
                         help="at most this many knock wins without layoffs, the commonest kind"
                              " of hand, so that the others get more cases (default 50)")
+    parser.add_argument("--wall-hands", type=int, default=30,
+                        help="at most this many hands that reach the wall (a knock there or a "
+                             "pass), half of them passes at most (default 30)")
     parser.add_argument("--output", type=Path, default=HERE / f"{TOPIC}.json")
     args = parser.parse_args(argv)
     try:
@@ -445,7 +508,8 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed
     while len(cases) < args.hands:
         pick = random.Random(seed * 7919).random()
-        mode = ("random" if pick < args.random_share else
+        mode = ("patient" if pick >= 1 - args.patient_share else
+                "random" if pick < args.random_share else
                 "policy" if pick >= args.random_share + 2 * args.mixed_share else
                 "p0 random" if pick < args.random_share + args.mixed_share else "p1 random")
         played += 1
@@ -455,15 +519,22 @@ def main(argv: list[str] | None = None) -> int:
             left_out[f"{mode}: {reason}"] += 1
         else:
             plain = (hand["outcome"] == "knock" and hand["winner"] is not None
-                     and not hand["layoffs"])
-            if plain and kept["plain knocks kept"] >= args.plain_knocks:
+                     and not hand["layoffs"] and not hand["wall"])
+            passes = kept["wall passes kept"]
+            too_many_walls = hand["wall"] and (
+                kept["wall hands kept"] >= args.wall_hands
+                or hand["wall"] == "pass" and passes >= args.wall_hands // 2)
+            if plain and kept["plain knocks kept"] >= args.plain_knocks or too_many_walls:
                 skipped += 1
                 seed += 1
                 continue
             kept["plain knocks kept"] += plain
+            kept["wall hands kept"] += bool(hand["wall"])
+            kept["wall passes kept"] += hand["wall"] == "pass"
             cases.append(to_case(len(cases), seed, hand))
             kept[f"{hand['mode']}: {hand['outcome']}"
-                 + (" (tie)" if hand["winner"] is None else "")] += 1
+                 + (" (tie)" if hand["winner"] is None and hand["outcome"] != "draw"
+                    else "")] += 1
             kept["with layoffs"] += bool(hand["layoffs"])
             for feature in hand["features"]:
                 kept["with " + feature] += 1
@@ -471,8 +542,9 @@ def main(argv: list[str] | None = None) -> int:
         seed += 1
     document = {
         "topic": TOPIC,
-        "description": ("Hands played by OpenSpiel's gin_rummy (its default rules), replayed: "
-                        "valid, scored as OpenSpiel scored them (R-4, R-5, R-6, R-7)."),
+        "description": ("Hands played by OpenSpiel's gin_rummy (its default rules, the "
+                        "openspiel preset), replayed: valid, scored as OpenSpiel scored them, "
+                        "knocks and passes at the wall included (R-4, R-5, R-6, R-7)."),
         "cases": cases,
     }
     args.output.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",

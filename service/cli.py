@@ -1,4 +1,5 @@
-"""The ``ginrules`` command: ``serve`` the API, ``analyze`` a hand, run the ``conformance`` cases."""
+"""The ``ginrules`` command: ``serve`` the API, ``analyze`` a hand, run the ``conformance`` cases,
+``import`` a game recorded by another engine."""
 
 from __future__ import annotations
 
@@ -15,22 +16,23 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-def gunicorn_config() -> Path:
-    """The gunicorn settings: ``$GINRULES_GUNICORN_CONFIG`` or the checkout's deploy/ file."""
+GUNICORN_SETTINGS = "python:service.gunicorn_settings"
+"""The packaged gunicorn settings (service/gunicorn_settings.py)."""
+
+
+def gunicorn_config() -> str:
+    """The gunicorn settings: ``$GINRULES_GUNICORN_CONFIG`` (a file) or the packaged ones."""
     configured = os.environ.get("GINRULES_GUNICORN_CONFIG")
-    checkout = Path(__file__).resolve().parent.parent
-    path = Path(configured) if configured else checkout / "deploy" / "gunicorn.conf.py"
-    if not path.is_file():
-        raise SystemExit(
-            f"ginrules serve: gunicorn settings not found at {path}; install the project "
-            "from its source tree (pip install -e .) or set GINRULES_GUNICORN_CONFIG"
-        )
-    return path
+    if not configured:
+        return GUNICORN_SETTINGS
+    if not Path(configured).is_file():
+        raise SystemExit(f"ginrules serve: GINRULES_GUNICORN_CONFIG={configured} is not a file")
+    return configured
 
 
 def serve(args: argparse.Namespace) -> None:
-    """Replace this process with gunicorn serving the API (deploy/gunicorn.conf.py)."""
-    command = [sys.executable, "-m", "gunicorn", "--config", str(gunicorn_config()),
+    """Replace this process with gunicorn serving the API (service/gunicorn_settings.py)."""
+    command = [sys.executable, "-m", "gunicorn", "--config", gunicorn_config(),
                "--bind", f"{args.host}:{args.port}"]
     if args.workers is not None:
         command += ["--workers", str(args.workers)]
@@ -112,6 +114,41 @@ def run_conformance(args: argparse.Namespace) -> int:
     return conformance_main(args.url, args.filter, args.junit, args.cases)
 
 
+def import_game(args: argparse.Namespace) -> int:
+    """Print the ginrules-log/1 document of a game recorded by another engine (OpenSpiel)."""
+    from .api.imports import IMPORT_REQUEST, import_document
+    from .api.problems import ApiProblem
+    from .api.schemas import load
+
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"ginrules import: cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as error:
+        print(f"ginrules import: {args.file} is not valid JSON ({error.msg} at line "
+              f"{error.lineno})", file=sys.stderr)
+        return 2
+    if isinstance(body, dict):
+        body.setdefault("format", args.format)
+        if body["format"] != args.format:
+            print(f"ginrules import: the file says format {str(body['format'])[:40]!r}, not "
+                  f"{args.format!r}", file=sys.stderr)
+            return 2
+    try:
+        log = import_document(load(IMPORT_REQUEST, body))
+    except ApiProblem as problem:
+        first = problem.errors[0] if problem.errors else None
+        where = f"{first.pointer}: " if first is not None and first.pointer else ""
+        detail = first.detail if first is not None else problem.detail
+        print(f"ginrules import: {where}{detail}", file=sys.stderr)
+        return 2
+    print(json.dumps(log, indent=2, ensure_ascii=False))
+    return 0
+
+
 def _version() -> str:
     from .api.meta import service_version
 
@@ -162,8 +199,24 @@ def main(argv: list[str] | None = None) -> int:
                                          "in the package)")
     conformance_parser.set_defaults(run=run_conformance)
 
+    import_parser = commands.add_parser(
+        "import", help="print the game log of a game recorded by another engine")
+    import_parser.add_argument("--format", required=True, choices=["openspiel"],
+                               help="the recording's format: openspiel (OpenSpiel's gin_rummy "
+                                    "action numbers)")
+    import_parser.add_argument(
+        "file", metavar="FILE",
+        help='a JSON file {"actions": [...], "params": {...}} (the body of POST '
+             '/v1/games/import), or - for standard input')
+    import_parser.set_defaults(run=import_game)
+
     args = parser.parse_args(argv)
-    return args.run(args) or 0
+    try:
+        return args.run(args) or 0
+    except BrokenPipeError:
+        # The reader went away (`ginrules analyze ... | head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

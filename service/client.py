@@ -242,6 +242,13 @@ class Client:
             body["view"] = view
         return self._call("POST", "/v1/games/replay", body)
 
+    def import_game(self, actions: Sequence[int], params: Mapping[str, Any] | None = None, *,
+                    format: str = "openspiel") -> Reply:
+        """``POST /v1/games/import``: an OpenSpiel ``gin_rummy`` hand (its action numbers,
+        chance outcomes included, and its game parameters) as a ginrules-log/1 document."""
+        return self._call("POST", "/v1/games/import", _body(
+            format=format, actions=list(actions),
+            params=dict(params) if params is not None else None))
 
     def score_match(self, players: Sequence[str], rounds: Sequence[Mapping[str, Any]], *,
                     rules: Any = "standard", roles: Mapping[str, str] | None = None,

@@ -61,7 +61,8 @@ def test_too_many_actions_is_413(client):
 
 
 def test_the_readme_example_logs_replay_as_described(client):
-    """examples/: a whole game, a game in progress, a knock awaiting the lay_down."""
+    """examples/: a whole game, a game in progress, a knock awaiting the lay_down, and an
+    OpenSpiel hand to import."""
     import json
     from pathlib import Path
 
@@ -77,3 +78,7 @@ def test_the_readme_example_logs_replay_as_described(client):
     assert going["valid"] and not going["complete"] and going["next"]["phase"] == "draw"
     waiting = replayed("game-awaiting-lay-down.json")
     assert waiting["next"]["phase"] == "lay_down" and waiting["rounds"][-1]["provisional"]
+    body = json.loads((folder / "openspiel-game.json").read_text(encoding="utf-8"))
+    log = client.post("/v1/games/import", json=body).get_json()
+    imported = client.post("/v1/games/replay", json=log).get_json()
+    assert imported["valid"] and imported["rounds"][0]["result"]["points"] == 45

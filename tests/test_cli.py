@@ -93,7 +93,7 @@ def test_every_option_of_every_command_has_help():
         argparse.ArgumentParser.parse_args = original
     top = parsers[0]
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "analyze", "conformance"}
+    assert set(commands.choices) == {"serve", "analyze", "conformance", "import"}
     for name, parser in [("ginrules", top), *commands.choices.items()]:
         for action in parser._actions:
             if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
@@ -179,3 +179,14 @@ def test_metrics_add_up_across_workers_and_logs_are_json_with_request_ids(server
     ids = {entry["request_id"] for entry in lines if entry["path"] == "/healthz"}
     assert {f"probe-{n}" for n in range(20)} <= ids
     assert all({"time", "method", "status", "duration_ms"} <= set(entry) for entry in lines)
+
+
+def test_cli_output_into_a_closed_pipe_ends_quietly(monkeypatch):
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone, as after `| head -1`
+    with os.fdopen(write_end, "w", buffering=1) as out:
+        monkeypatch.setattr("sys.stdout", out)
+        assert main(["analyze", "5S", "6S", "7S", "8S", "7H", "7D", "7C", "2H", "3C", "9D",
+                     "KD"]) == 0

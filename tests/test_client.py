@@ -16,8 +16,8 @@ METHODS = {
     "scoreMatch": "score_match", "health": "health", "ready": "ready", "metrics": "metrics",
     "openapi": "contract", "docs": "docs_page", "rulesText": "rules_text",
     "rulesMarkdown": "rules_text", "gamelogText": "gamelog_text",
-    "gamelogMarkdown": "gamelog_text", "handImage": "hand_image", "roundImage": "round_image",
-    "playPage": "play_page",
+    "gamelogMarkdown": "gamelog_text", "importGame": "import_game", "handImage": "hand_image",
+    "roundImage": "round_image", "playPage": "play_page",
 }
 HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
 
@@ -67,3 +67,16 @@ def test_the_client_scores_a_match_and_reads_the_service_texts(server):
     assert "### R-4.3 " in api.rules_text() and 'id="R-4.3"' in api.rules_text(markdown=False)
     assert "ginrules-log/1" in api.gamelog_text()
     assert "<!DOCTYPE html>" in api.gamelog_text(markdown=False)
+
+
+@pytest.mark.server
+def test_the_client_imports_an_openspiel_hand_and_replays_it(server):
+    from .test_import import KNOCK_DEAL, KNOCK_GAME
+
+    api = Client(server)
+    log = api.import_game(KNOCK_GAME, {"knock_card": 10})
+    assert log.players == ["p0", "p1"] and log.rounds[0].dealer == "p1"
+    assert api.replay(log.to_json()).rounds[0].result.points == 45
+    with pytest.raises(ProblemError) as raised:
+        api.import_game(KNOCK_DEAL + [53])
+    assert raised.value.status == 422

@@ -63,4 +63,20 @@ def test_the_dockerfile_passes_hadolint():
 def test_the_image_runs_as_a_user_with_a_healthcheck():
     text = (DEPLOY / "Dockerfile").read_text()
     assert "\nUSER 10001\n" in text and "HEALTHCHECK" in text
-    assert 'CMD ["gunicorn", "--config", "/etc/ginrules/gunicorn.conf.py"]' in text
+    assert 'CMD ["gunicorn", "--config", "python:service.gunicorn_settings"]' in text
+
+
+def test_the_image_and_the_pod_use_the_packaged_asynchronous_workers():
+    """Slow and idle clients are held by gevent workers in the container as with `ginrules
+    serve`: nothing in the image or the manifests switches back to sync workers."""
+    settings = (DEPLOY.parent / "service" / "gunicorn_settings.py").read_text()
+    assert 'worker_class = os.environ.get("GINRULES_WORKER_CLASS", "gevent")' in settings
+    assert "GINRULES_WORKER_CLASS" not in (DEPLOY / "Dockerfile").read_text()
+    deployment = next(d for _, d in documents() if d["kind"] == "Deployment")
+    pod = deployment["spec"]["template"]["spec"]
+    env = {item["name"]: item["value"] for item in pod["containers"][0]["env"]}
+    assert "GINRULES_WORKER_CLASS" not in env and "command" not in pod["containers"][0]
+    pause = pod["containers"][0]["lifecycle"]["preStop"]["sleep"]["seconds"]
+    drain = float(env["GINRULES_DRAIN_SECONDS"])
+    assert pause + drain + int(env["GINRULES_GRACEFUL_TIMEOUT"]) <= (
+        pod["terminationGracePeriodSeconds"])

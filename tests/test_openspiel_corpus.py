@@ -40,23 +40,37 @@ def test_the_openspiel_topic_replays_at_least_150_hands_as_valid():
         log = case.request["body"]
         assert len(log["rounds"]) == 1 and len(log["rounds"][0]["stock"]) == 31
         assert _expected(case, "/valid") is True
-        for field in ("outcome", "knocker", "winner", "points", "deadwood"):
+        assert log["rules"]["preset"] == "openspiel"
+        drawn = _expected(case, "/rounds/0/result/outcome") == "draw"
+        fields = ("outcome", "winner", "points") if drawn else (
+            "outcome", "knocker", "winner", "points", "deadwood")
+        for field in fields:
             _expected(case, f"/rounds/0/result/{field}")
 
 
-def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_and_defender_melds():
+def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_defender_melds_and_walls():
     cases = load_cases(ROOT / "conformance", [TOPIC])
     kinds = Counter()
     for case in cases:
         outcome = _expected(case, "/rounds/0/result/outcome")
         winner = _expected(case, "/rounds/0/result/winner")
         kinds["tie" if outcome == "knock" and winner is None else outcome] += 1
-        lay_down = case.request["body"]["rounds"][0]["actions"][-1]
+        actions = case.request["body"]["rounds"][0]["actions"]
+        if outcome == "draw":  # a pass at the wall
+            assert actions[-1]["action"] == "pass" and len(actions) > 50
+            continue
+        knock = next(i for i, a in enumerate(actions) if a["action"] == "knock")
+        stock_draws = sum(1 for a in actions if a.get("source") == "stock")
+        if stock_draws == 29:  # at the wall: the last discard taken, then the knock
+            assert actions[knock - 1]["source"] == "discard"
+            kinds["wall knock"] += 1
+        lay_down = actions[-1]
         assert lay_down["action"] == "lay_down"
         kinds["layoffs"] += bool(lay_down["layoffs"])
         kinds["defender melds"] += bool(lay_down["melds"])
     assert kinds["knock"] >= 50 and kinds["gin"] >= 20 and kinds["undercut"] >= 5, kinds
     assert kinds["tie"] >= 1 and kinds["layoffs"] >= 50 and kinds["defender melds"] >= 50, kinds
+    assert kinds["wall knock"] >= 10 and kinds["draw"] >= 10, kinds
 
 
 def test_a_layoff_names_the_meld_it_extends_as_extended_by_earlier_layoffs():

@@ -147,6 +147,20 @@ def test_the_example_game_steps_to_its_end_with_each_round_scored(server, browse
 
 
 @pytest.mark.server
+def test_an_openspiel_example_is_imported_then_stepped_to_its_end(server, browser):
+    body = example_logs()["openspiel-game"]
+    log = requests.post(server + "/v1/games/import", json=body, timeout=30).json()
+    moves = sum(len(table["actions"]) + 1 for table in log["rounds"]) - 1
+    page, errors = _page(browser)
+    page.goto(server + "/play?example=openspiel-game")
+    page.wait_for_selector(f"#step-caption:text('Move 0 of {moves}')")
+    page.click("#step-last")
+    page.wait_for_selector(f"#step-caption:text('Move {moves} of {moves}')")
+    page.wait_for_selector("#spread svg")
+    assert errors == []
+
+
+@pytest.mark.server
 def test_one_players_view_hides_the_other_hand(server, browser):
     page, errors = _page(browser)
     page.goto(server + "/play?example=game&step=3&view=ann")

@@ -17,8 +17,9 @@ from .problems import ApiProblem, FieldError
 from .routes import v1
 from .showdown import showdown
 from .games import games, matches_blueprint
+from .imports import imports
 from .observe import install as install_observability
-from .ratelimit import install as install_rate_limit
+from .ratelimit import install as install_rate_limit, trust_proxies
 from .cors import install as install_cors
 from .texts import texts
 from .play import play
@@ -70,11 +71,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     install_observability(app)
     install_cors(app)
     install_rate_limit(app)
+    trust_proxies(app)
     app.register_blueprint(meta)
     app.register_blueprint(v1)
     app.register_blueprint(showdown)
     app.register_blueprint(games)
     app.register_blueprint(matches_blueprint)
+    app.register_blueprint(imports)
     app.register_blueprint(texts)
     app.register_blueprint(play)
     app.register_blueprint(

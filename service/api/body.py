@@ -2,22 +2,48 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
 from typing import Any
 
 from flask import Request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .problems import ApiProblem, FieldError
 
 MAX_DEPTH = 32
 """Deepest nesting of arrays and objects a request body may have."""
+MAX_CONTAINERS = 50_000
+"""Arrays and objects in one request body (``[`` and ``{`` anywhere in it): more than any
+valid request of 1 MiB holds, few enough that parsing the body stays cheap in time and memory."""
+MAX_MEMBERS = 100_000
+"""Object members in one request body (``:`` anywhere in it), for the same reason."""
+MAX_OBJECT_MEMBERS = 1000
+"""Members of one object: no request object has more than a few dozen."""
+
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_INNERMOST = re.compile(rb"\[\]|\{\}")
+
+try:  # gunicorn's faults in a request's framing (a bad chunk size, ...), when served by it
+    from gunicorn.http.errors import ParseException as _FramingError
+except ImportError:  # pragma: no cover - gunicorn is a dependency
+    _FramingError = ValueError
 
 
 class _DuplicateKey(ValueError):
     pass
 
 
+class _TooManyMembers(ValueError):
+    pass
+
+
 def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    if len(pairs) > MAX_OBJECT_MEMBERS:
+        raise _TooManyMembers(f"an object of the body has more than {MAX_OBJECT_MEMBERS} members")
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
@@ -30,27 +56,81 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _depth_exceeds(data: bytes, limit: int) -> bool:
-    """Whether brackets nest deeper than ``limit`` (strings are skipped), without parsing."""
-    depth = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):
-            depth += 1
-            if depth > limit:
-                return True
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return False
+def _too_deep(skeleton: bytes) -> bool:
+    """Whether balanced brackets nest deeper than MAX_DEPTH: each pass removes the innermost
+    pairs (C speed, no parsing); unbalanced ones are left for the parser to name."""
+    for _ in range(MAX_DEPTH):
+        skeleton = _INNERMOST.sub(b"", skeleton)
+        if not skeleton:
+            return False
+    return _INNERMOST.search(skeleton) is not None
+
+
+def _structure_fault(data: bytes) -> str | None:
+    """What makes ``data`` too costly to parse, if anything, found without parsing: too many
+    arrays and objects or members (counted anywhere, strings too), or too deep a nesting
+    (brackets in strings do not count)."""
+    opened = data.count(b"[") + data.count(b"{")
+    if opened > MAX_CONTAINERS:
+        return f"the body holds more than {MAX_CONTAINERS} arrays and objects"
+    if data.count(b":") > MAX_MEMBERS:
+        return f"the body holds more than {MAX_MEMBERS} object members"
+    if opened > MAX_DEPTH and _too_deep(data.translate(None, _NOT_BRACKETS)):
+        if _too_deep(_STRING.sub(b"", data).translate(None, _NOT_BRACKETS)):
+            return f"the body nests arrays and objects deeper than {MAX_DEPTH} levels"
+    return None
+
+
+class _SlowBody(Exception):
+    pass
+
+
+def _deadline():
+    """A deadline on reading the whole body (``GINRULES_BODY_TIMEOUT`` seconds, default 10),
+    where the server's workers are gevent's: a client trickling its body would otherwise hold
+    a connection for as long as it likes.  (A sync worker has gunicorn's own timeout.)"""
+    try:
+        from gevent import Timeout, monkey
+    except ImportError:  # pragma: no cover - gevent comes with the server
+        return contextlib.nullcontext()
+    if not monkey.is_module_patched("socket"):
+        return contextlib.nullcontext()
+    return Timeout(float(os.environ.get("GINRULES_BODY_TIMEOUT", "10")), _SlowBody)
+
+
+def read_body(request: Request) -> bytes:
+    """The request body, at most ``MAX_CONTENT_LENGTH`` bytes whatever its framing.
+
+    With a Content-Length, werkzeug refuses a larger body before reading it.  A chunked body
+    is read here up to one byte past the limit: a larger one is a 413, never cut short.  A
+    body whose framing is broken (a bad chunk size, a connection closed early) or that does
+    not arrive within the deadline is a 400.
+    """
+    limit = request.max_content_length
+    try:
+        with _deadline():
+            if request.content_length is not None or limit is None:
+                return request.get_data(cache=True)
+            stream = request.environ["wsgi.input"]
+            chunks, size = [], 0
+            while size <= limit:
+                chunk = stream.read(min(1 << 16, limit + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        if size > limit:
+            raise RequestEntityTooLarge()
+        return b"".join(chunks)
+    except _SlowBody:
+        detail = "the request body did not arrive in time; send it at once"
+        raise ApiProblem(400, "body_timeout", detail,
+                         [FieldError("", "body_timeout", detail)]) from None
+    except (_FramingError, OSError, ValueError) as error:
+        detail = "the request body could not be read: its framing is broken"
+        name = type(error).__name__
+        raise ApiProblem(400, "malformed_body", detail,
+                         [FieldError("", "malformed_body", f"{detail} ({name})")]) from None
 
 
 def json_body(request: Request) -> Any:
@@ -66,16 +146,16 @@ def json_body(request: Request) -> Any:
             f"the request body must be JSON sent as Content-Type: application/json, got {shown}",
             [FieldError("", "unsupported_media_type", f"Content-Type {shown} is not JSON")],
         )
-    data = request.get_data(cache=True)
+    data = read_body(request)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise _malformed(f"the body is not valid UTF-8 (byte {error.start})") from None
     if text.startswith("\ufeff"):
         raise _malformed("the body starts with a byte order mark; send plain UTF-8 JSON")
-    # Counting brackets is cheap; the nesting scan runs only when the count could exceed the limit.
-    if data.count(b"[") + data.count(b"{") > MAX_DEPTH and _depth_exceeds(data, MAX_DEPTH):
-        raise _malformed(f"the body nests arrays and objects deeper than {MAX_DEPTH} levels")
+    fault = _structure_fault(data)
+    if fault:
+        raise _malformed(fault)
     try:
         return json.loads(
             text, object_pairs_hook=_object_without_duplicates, parse_constant=_reject_constant
@@ -86,6 +166,8 @@ def json_body(request: Request) -> Any:
             f"the body has the key {str(error)[:40]!r} twice in one object; send it once",
             [FieldError("", "duplicate_key", f"duplicate key {str(error)[:40]!r}")],
         ) from None
+    except _TooManyMembers as error:
+        raise _malformed(str(error)) from None
     except json.JSONDecodeError as error:
         raise _malformed(f"the body is not JSON: {error.msg} at line {error.lineno} column "
                          f"{error.colno}") from None

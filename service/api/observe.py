@@ -3,14 +3,21 @@
 - Every response carries ``X-Request-ID``: the client's, when it is well formed (1 to 128 of
   ``A-Z a-z 0-9 . _ -``), otherwise a new random one.
 - ``GET /metrics`` is Prometheus text: requests and latency per endpoint, the solver cache's
-  hits and misses.  Under gunicorn, with ``PROMETHEUS_MULTIPROC_DIR`` set (deploy/gunicorn.conf.py
-  does), the numbers add up across all worker processes.
-- ``GET /readyz`` answers 200 while the process can serve and 503 once it is shutting down
-  (after SIGTERM), so a load balancer stops sending it new requests.
+  hits and misses.  Under gunicorn, with ``PROMETHEUS_MULTIPROC_DIR`` set (the packaged
+  gunicorn settings do), the numbers add up across all worker processes.  Labels come from
+  fixed sets: an endpoint is a route of the app (``unmatched`` for any other path), a method
+  one of the standard ones (``other`` for anything else), so no request can add series.
+  Updating metrics never fails a request: with the metrics folder full, the numbers are lost
+  and the reply is not.
+- ``GET /readyz`` answers 200 while the process can serve and 503 from SIGTERM on (while the
+  worker drains, see service/serving.py), so a load balancer stops sending it new requests.
 """
 
 from __future__ import annotations
 
+import errno
+import glob
+import logging
 import os
 import re
 import time
@@ -25,7 +32,8 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
-from prometheus_client import multiprocess
+from prometheus_client import mmap_dict, multiprocess, values
+from prometheus_client.mmap_dict import MmapedDict
 
 from ..rules.solver import cache_info
 from .checks import json_response
@@ -33,6 +41,54 @@ from .checks import json_response
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 
 observe = Blueprint("observe", __name__)
+log = logging.getLogger(__name__)
+
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+"""Method label values; any other method is counted as ``other``."""
+STATUSES = frozenset({200, 304, 400, 404, 405, 413, 414, 415, 422, 429, 431, 500, 503})
+"""Status label values; any other status is counted under its class (``2xx``, ``4xx``, ...)."""
+
+
+class PreallocatedMmapedDict(MmapedDict):
+    """prometheus_client's metrics file, with its disk space reserved before it is written.
+
+    The library grows a file by truncating it and writes through a memory map: on a full
+    filesystem the write faults and the process dies of SIGBUS.  Reserving the space first
+    (posix_fallocate) turns a full folder into an OSError, which the caller can survive.
+    """
+
+    def __init__(self, filename, read_mode=False):
+        if not read_mode:
+            _reserve(filename, getattr(mmap_dict, "_INITIAL_MMAP_SIZE", 1 << 16))
+        super().__init__(filename, read_mode)
+
+    def _init_value(self, key):
+        encoded = key.encode("utf-8")
+        size = 4 + len(encoded) + (8 - (len(encoded) + 4) % 8) + 16
+        capacity = self._capacity
+        while self._used + size > capacity:
+            capacity *= 2
+        if capacity != self._capacity:
+            _reserve(self._fname, capacity)
+        super()._init_value(key)
+
+
+def _reserve(filename: str, size: int) -> None:
+    with open(filename, "a+b") as handle:
+        if os.fstat(handle.fileno()).st_size >= size:
+            return
+        try:
+            os.posix_fallocate(handle.fileno(), 0, size)
+        except OSError as error:
+            if error.errno in (errno.EOPNOTSUPP, errno.EINVAL):
+                return  # no way to reserve space here: written as the library does
+            if os.fstat(handle.fileno()).st_size == 0:
+                os.remove(filename)  # leave no empty file for /metrics to read
+            raise
+
+
+# Metric files are made by prometheus_client.values when a labelled value is first used.
+values.MmapedDict = PreallocatedMmapedDict
 
 REQUESTS = Counter("ginrules_requests_total", "HTTP requests answered",
                    ["endpoint", "method", "status"])
@@ -42,6 +98,32 @@ CACHE = Gauge("ginrules_solver_cache", "Solver cache counters of each worker pro
               ["counter"], multiprocess_mode="livesum")
 
 _draining = False
+_metrics_failed = False
+
+
+def method_label(method: str) -> str:
+    return method if method in METHODS else "other"
+
+
+def status_label(status: int) -> str:
+    return str(status) if status in STATUSES else f"{status // 100}xx"
+
+
+def record(endpoint: str, method: str, status: int, seconds: float | None) -> None:
+    """Count a request; a failure (a full metrics folder) is logged once and ignored."""
+    global _metrics_failed
+    try:
+        REQUESTS.labels(endpoint, method_label(method), status_label(status)).inc()
+        if seconds is not None:
+            LATENCY.labels(endpoint).observe(seconds)
+    except Exception:  # noqa: BLE001 - metrics must never cost a request
+        if not _metrics_failed:
+            _metrics_failed = True
+            log.exception("metrics could not be recorded; requests are still served")
+
+
+def is_draining() -> bool:
+    return _draining
 
 
 def start_draining() -> None:
@@ -65,9 +147,9 @@ def install(app: Flask) -> None:
         response.headers["X-Request-ID"] = g.get("request_id") or uuid.uuid4().hex
         endpoint = request.url_rule.rule if request.url_rule is not None else "unmatched"
         if endpoint != "/metrics":
-            REQUESTS.labels(endpoint, request.method, str(response.status_code)).inc()
-            if "started" in g:
-                LATENCY.labels(endpoint).observe(time.perf_counter() - g.started)
+            started = g.get("started")
+            record(endpoint, request.method, response.status_code,
+                   None if started is None else time.perf_counter() - started)
         return response
 
 
@@ -85,13 +167,45 @@ def readyz():
 def metrics():
     """Prometheus metrics of all worker processes (or of this process alone)."""
     info = cache_info()
-    CACHE.labels("hits").set(info["hits"])
-    CACHE.labels("misses").set(info["misses"])
-    CACHE.labels("size").set(info["size"])
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
-        body = generate_latest(registry)
-    else:
-        body = generate_latest()
+    try:
+        for name in ("hits", "misses", "size"):
+            CACHE.labels(name).set(info[name])
+    except Exception:  # noqa: BLE001 - a full metrics folder: report what is there
+        pass
+    body = _collect()
     return Response(body, content_type=CONTENT_TYPE_LATEST, headers={"Cache-Control": "no-store"})
+
+
+def _collect() -> bytes:
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not folder:
+        return generate_latest()
+    # A dead worker's file may be merged away between listing the folder and reading it.
+    for attempt in range(3):
+        try:
+            registry = CollectorRegistry()
+            registry.register(_Files(folder))
+            return generate_latest(registry)
+        except FileNotFoundError:
+            if attempt == 2:
+                raise
+            time.sleep(0.01)
+    raise AssertionError("unreachable")
+
+
+class _Files:
+    """prometheus_client's multiprocess collector over the folder's complete files only (a
+    file a full folder left shorter than its header is skipped)."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
+    def collect(self):
+        files = []
+        for path in glob.glob(os.path.join(self.folder, "*.db")):
+            try:
+                if os.path.getsize(path) >= 8:
+                    files.append(path)
+            except OSError:
+                pass
+        return multiprocess.MultiProcessCollector.merge(files, accumulate=True)

@@ -29,6 +29,17 @@ def rule_url(rule: str) -> str:
     return f"{RULES_PAGE}#{rule}"
 
 
+MAX_TEXT = 200
+"""Characters of a pointer or detail shown: a client's long key is named, not repeated in full."""
+MAX_SUMMARY = 1000
+"""Characters of a problem's own ``detail`` (a summary of its first faults)."""
+
+
+def clipped(text: str, limit: int = MAX_TEXT) -> str:
+    """``text``, cut to ``limit`` characters (ending in ``...`` when cut)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def json_pointer(path: Sequence[str | int]) -> str:
     """The JSON Pointer (RFC 6901) of a path of object keys and array indexes."""
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
@@ -44,7 +55,8 @@ class FieldError:
     rule: str | None = None
 
     def as_json(self) -> dict[str, str]:
-        body = {"pointer": self.pointer, "code": self.code, "detail": self.detail}
+        body = {"pointer": clipped(self.pointer), "code": self.code,
+                "detail": clipped(self.detail)}
         if self.rule:
             body["rule"] = self.rule
             body["rule_url"] = rule_url(self.rule)
@@ -69,18 +81,19 @@ class ApiProblem(Exception):
     errors: list[FieldError] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
 
-    def as_json(self) -> dict:
+    def as_json(self, max_errors: int = MAX_ERRORS) -> dict:
+        """The problem as JSON, listing at most ``max_errors`` faults (and a count of the rest)."""
         errors = self.errors
-        if len(errors) > MAX_ERRORS:
-            hidden = len(errors) - MAX_ERRORS
-            errors = errors[:MAX_ERRORS] + [FieldError(
+        if len(errors) > max_errors:
+            hidden = len(errors) - max_errors
+            errors = errors[:max_errors] + [FieldError(
                 "", "too_many_errors", f"{hidden} more faults are not listed")]
         return {
             "type": PROBLEM_TYPE + self.code,
             "title": HTTPStatus(self.status).phrase,
             "status": self.status,
             "code": self.code,
-            "detail": self.detail,
+            "detail": clipped(self.detail, MAX_SUMMARY),
             "errors": [e.as_json() for e in errors],
         }
 
@@ -99,7 +112,7 @@ def unprocessable(errors: list[FieldError]) -> ApiProblem:
     """A 422 for a request that is well-formed but names an impossible hand, rules, ..."""
     codes = {e.code for e in errors}
     code = codes.pop() if len(codes) == 1 else "unprocessable_request"
-    detail = "; ".join(f"{e.pointer or '/'}: {e.detail}" for e in errors[:5])
+    detail = "; ".join(f"{clipped(e.pointer) or '/'}: {clipped(e.detail)}" for e in errors[:5])
     if len(errors) > 5:
         detail += f"; and {len(errors) - 5} more"
     return ApiProblem(422, code, detail, errors)

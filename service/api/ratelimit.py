@@ -4,7 +4,13 @@ Set ``GINRULES_RATE_LIMIT`` (or the app setting ``RATE_LIMIT``) to ``N/s`` or ``
 example ``50/s``): each client may make N requests per second (minute), with bursts of N.
 Past that it gets a 429 problem with ``Retry-After``.  Buckets live in each worker process, so
 with W workers a client may get up to W times the rate; health, readiness and metrics are never
-limited.  ``GINRULES_TRUST_PROXY=1`` takes the client from the first ``X-Forwarded-For`` entry.
+limited.
+
+Behind proxies, set ``GINRULES_TRUST_PROXY`` (or the app setting ``TRUST_PROXY``) to the number
+of proxies in front of the service that append to ``X-Forwarded-For`` (``1`` for one load
+balancer).  Werkzeug's ``ProxyFix`` then takes the client's address from that many entries from
+the right: the entries a client writes itself, to the left of them, are never believed.  The
+address is also the one in the access log.  A client key is at most ``MAX_KEY`` characters.
 """
 
 from __future__ import annotations
@@ -16,12 +22,37 @@ import threading
 import time
 
 from flask import Flask, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .problems import ApiProblem, FieldError
 
 EXEMPT = {"/healthz", "/readyz", "/metrics"}
 MAX_CLIENTS = 100_000
 """Buckets kept; the oldest are dropped first, so memory stays bounded."""
+MAX_KEY = 64
+"""Characters of a client key kept (an IPv6 address with a zone fits)."""
+
+
+def trusted_hops(app: Flask) -> int:
+    """Proxies trusted to append to X-Forwarded-For (``TRUST_PROXY``), 0 if none."""
+    value = app.config.get("TRUST_PROXY", os.environ.get("GINRULES_TRUST_PROXY", "0"))
+    if value is True:
+        return 1
+    try:
+        hops = int(value or 0)
+    except (TypeError, ValueError):
+        raise ValueError(f"GINRULES_TRUST_PROXY is a number of proxies, got {value!r}") from None
+    if hops < 0:
+        raise ValueError(f"GINRULES_TRUST_PROXY is a number of proxies, got {value!r}")
+    return hops
+
+
+def trust_proxies(app: Flask) -> None:
+    """Read the client's address from X-Forwarded-For, as set by the trusted proxies."""
+    hops = trusted_hops(app)
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=0, x_host=0, x_port=0,
+                                x_prefix=0)
 
 
 def parse_rate(text: str) -> tuple[float, float]:
@@ -62,16 +93,12 @@ def install(app: Flask) -> None:
     if not rate:
         return
     buckets = TokenBuckets(*parse_rate(rate))
-    trust_proxy = (app.config.get("TRUST_PROXY")
-                   or os.environ.get("GINRULES_TRUST_PROXY") == "1")
 
     @app.before_request
     def _limit() -> None:
         if request.path in EXEMPT:
             return
-        client = request.remote_addr or "unknown"
-        if trust_proxy and request.headers.get("X-Forwarded-For"):
-            client = request.headers["X-Forwarded-For"].split(",")[0].strip()
+        client = (request.remote_addr or "unknown")[:MAX_KEY]
         wait = buckets.take(client)
         if wait:
             seconds = max(1, math.ceil(wait))

@@ -14,6 +14,10 @@ from .schemas import ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, dump_analysis, d
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 
+BATCH_ERRORS = 5
+"""Faults listed in the problem of one hand of a batch (then a count of the rest), so that a
+batch of a thousand bad hands gets a reply of bounded size."""
+
 
 @v1.post("/hands/analyze")
 def analyze_hand():
@@ -47,8 +51,7 @@ def analyze_batch():
             mask = parse_hand_mask(hand, HAND_SIZES)
         except RulesError as error:
             failed += 1
-            problem = unprocessable(field_errors(error.problems, "hands", index))
-            results.append({"index": index, "ok": False, "problem": problem.as_json()})
+            results.append({"index": index, "ok": False, "problem": _hand_problem(error, index)})
             continue
         analysis = analyze_mask(
             mask, rules, upcard=upcard, all_arrangements=data["all_arrangements"]
@@ -62,6 +65,19 @@ def analyze_batch():
         "error_count": failed,
         "rules": dump_rules(rules),
     })
+
+
+def _hand_problem(error: RulesError, index: int) -> dict:
+    """The problem of one hand of a batch, naming its first BATCH_ERRORS faults."""
+    problems = error.problems
+    problem = unprocessable(field_errors(problems[:BATCH_ERRORS], "hands", index))
+    codes = {p.code for p in problems}
+    problem.code = codes.pop() if len(codes) == 1 else "unprocessable_request"
+    body = problem.as_json()
+    if len(problems) > BATCH_ERRORS:
+        body["errors"].append(FieldError("", "too_many_errors", f"{len(problems) - BATCH_ERRORS} "
+                                         "more faults are not listed").as_json())
+    return body
 
 
 _BOOL = {"true": True, "false": False}

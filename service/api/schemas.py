@@ -23,10 +23,16 @@ from ..rules.layoffs import Defense
 from ..rules.scoring import RoundScore
 from ..rules.melds import Arrangement, Meld
 from ..rules.solver import DiscardOption
-from .problems import ApiProblem, FieldError, json_pointer, rule_url
+from .problems import MAX_ERRORS, ApiProblem, FieldError, clipped, json_pointer, rule_url
 
 MAX_BATCH = 1000
 """Hands in one batch request."""
+MAX_ITEMS = 10_000
+"""Items in any list field of a request, checked before any item is: past it, a 400
+(``too_many_items``) costs nothing.  Every narrower limit (hands in a batch, rounds in a log)
+is above none of this and is reported by the check that owns it."""
+MAX_MELD_CARDS = 100
+"""Cards in one meld of a request, as far as its shape is checked (no meld holds 14)."""
 
 # marshmallow's messages, by the stable code we report for them.
 _MESSAGE_CODES = {
@@ -61,6 +67,17 @@ class RulesValue(fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, (str, Mapping)):
+            raise self.make_error("invalid")
+        return value
+
+
+class ListValue(fields.Field):
+    """A JSON array, its items left to the rules core (which bounds what it reports)."""
+
+    default_error_messages = {"invalid": "Not a valid list."}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
+        if not isinstance(value, list):
             raise self.make_error("invalid")
         return value
 
@@ -109,8 +126,8 @@ class MeldsValue(ShapedList):
     def item_ok(item: Any) -> bool:
         if isinstance(item, dict):
             return (set(item) == {"kind", "cards"} and isinstance(item["kind"], str)
-                    and _strings(item["cards"]))
-        return _strings(item)
+                    and _strings(item["cards"]) and len(item["cards"]) <= MAX_MELD_CARDS)
+        return _strings(item) and len(item) <= MAX_MELD_CARDS
 
 
 class LayoffsValue(ShapedList):
@@ -142,7 +159,7 @@ class AnalyzeRequest(RequestSchema):
 
 
 class BatchRequest(RequestSchema):
-    hands = fields.List(fields.Raw(allow_none=True), required=True)
+    hands = ListValue(required=True)
     rules = RulesValue(load_default=None, allow_none=False)
     upcard = fields.String(load_default=None, allow_none=False)
     all_arrangements = StrictBoolean(load_default=False)
@@ -201,16 +218,41 @@ def _flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[FieldError
     return [FieldError(json_pointer(path), "invalid_value", str(messages))]
 
 
+def _bounds(schema: Schema, body: Mapping, path: tuple[str | int, ...]) -> list[FieldError]:
+    """Faults found before the schema looks at any item: too many unknown fields (only the
+    first are named) and lists longer than ``MAX_ITEMS``, in the body and its nested objects."""
+    known = {field.data_key or name: field for name, field in schema.load_fields.items()}
+    errors: list[FieldError] = []
+    unknown = [key for key in body if key not in known]
+    if len(unknown) > MAX_ERRORS:
+        errors += [FieldError(json_pointer(path + (key,)), "unknown_field", "Unknown field.")
+                   for key in unknown[:MAX_ERRORS]]
+        errors.append(FieldError(json_pointer(path), "too_many_errors",
+                                 f"{len(unknown) - MAX_ERRORS} more unknown fields"))
+    for key, field in known.items():
+        value = body.get(key)
+        if isinstance(value, list) and len(value) > MAX_ITEMS:
+            errors.append(FieldError(json_pointer(path + (key,)), "too_many_items",
+                                     f"at most {MAX_ITEMS} items, got {len(value)}"))
+        elif isinstance(field, fields.Nested) and isinstance(value, Mapping):
+            errors += _bounds(field.schema, value, path + (key,))
+    return errors
+
+
 def load(schema: Schema, body: Any) -> dict[str, Any]:
     """The body checked against a request schema, or a 400 problem listing every fault."""
     if not isinstance(body, Mapping):
         raise ApiProblem(400, "invalid_request", "the request body must be a JSON object",
                          [FieldError("", "wrong_type", "expected a JSON object")])
+    errors = _bounds(schema, body, ())
+    if errors:
+        raise ApiProblem(400, "invalid_request", "; ".join(
+            f"{clipped(e.pointer) or '/'}: {e.detail}" for e in errors[:5]), errors)
     try:
         return schema.load(body)
     except ValidationError as error:
         errors = _flatten(error.messages)
-        detail = "; ".join(f"{e.pointer}: {e.detail}" for e in errors[:5])
+        detail = "; ".join(f"{clipped(e.pointer)}: {clipped(e.detail)}" for e in errors[:5])
         if len(errors) > 5:
             detail += f"; and {len(errors) - 5} more"
         raise ApiProblem(400, "invalid_request", detail, errors) from None

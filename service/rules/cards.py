@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from .errors import InvalidCardError, InvalidHandError, Problem
+from .errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
 
 Card = int
 """A card, 0..51 (see the module docstring)."""
@@ -135,6 +135,8 @@ def parse_hand(
     cards: list[Card] = []
     first_seen: dict[Card, int] = {}
     for position, token in enumerate(tokens):
+        if len(problems) >= MAX_PROBLEMS:
+            break
         card = _SPELLINGS.get(token) if isinstance(token, str) else None
         if card is None:
             problems.append(Problem((position,), "invalid_card", _bad_card(token), "R-1.4"))

@@ -20,6 +20,10 @@ class Problem:
     rule: str | None = None
 
 
+MAX_PROBLEMS = 100
+"""Faults a parser reports for one value; past that it stops looking (the reply shows 100)."""
+
+
 class RulesError(ValueError):
     """Base of every error the rules core raises; ``code`` is stable, ``problems`` lists faults."""
 

@@ -18,7 +18,7 @@ from .cards import (
     describe_token,
     hand_names,
 )
-from .errors import InvalidMeldError, Problem
+from .errors import MAX_PROBLEMS, InvalidMeldError, Problem
 
 MeldKind = Literal["set", "run"]
 
@@ -139,6 +139,8 @@ def parse_melds(values: object) -> tuple[Meld, ...]:
     melds: list[Meld] = []
     owner: dict[Card, int] = {}
     for index, value in enumerate(values):
+        if len(problems) >= MAX_PROBLEMS:
+            break
         declared_kind = None
         prefix: tuple[str | int, ...] = (index,)
         if isinstance(value, dict):
@@ -157,6 +159,8 @@ def parse_melds(values: object) -> tuple[Meld, ...]:
             continue
         cards: list[Card] = []
         for position, token in enumerate(tokens):
+            if len(problems) >= MAX_PROBLEMS:
+                break
             card = card_or_none(token)
             if card is None:
                 problems.append(Problem(prefix + (position,), "invalid_card",

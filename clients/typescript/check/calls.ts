@@ -74,16 +74,12 @@ const knockerDiscard: string | null = round.knocker.discard;
 
 // Totals: per player, or Hollywood's three games; tell them apart by `games`, then index.
 function totalOf(totals: S["Totals"], player: string): number | undefined {
-  if (totals.games) {
-    const game = totals.games[0];
-    if (game?.totals) return game.totals[player];
-    return game?.[player];
-  }
+  if (totals.games) return totals.games[0]?.totals[player];
   return totals[player];
 }
 totalOf(replay.totals, "ann");
 totalOf(match.totals, "bob");
-const hollywoodWinner: (string | null | undefined)[] = match.totals.games?.map((g) => (g.totals ? g.winner : undefined)) ?? [];
+const hollywoodWinner: (string | null)[] = match.totals.games?.map((g) => g.winner) ?? [];
 const credited: number[][] = match.rounds.map((r) => r.credited ?? []);
 const points: (number | undefined)[] = match.rounds.map((r) => r.result?.points);
 const netWinner: string | null | undefined = partnership.rounds[0]?.result?.winner;
@@ -106,7 +102,8 @@ for (const entry of replay.rounds) {
 const next = replay.next;
 if (next && !("tables" in next)) {
   const who: string | null = next.player;
-  const phase: "first_turn" | "draw" | "discard" | "deal" = next.phase;
+  const phase: "first_turn" | "draw" | "discard" | "last_discard" | "lay_down" | "deal" = next.phase;
+  const layable: number = next.legal_actions.reduce((n, a) => n + (a.layable?.length ?? 0), 0);
   const actions: (string | null | undefined)[] = next.legal_actions.map((a) => a.card ?? a.discard);
   const hand: string[] | undefined = next.hands?.ann;
 } else if (next) {

@@ -39,6 +39,7 @@ export type RoundScoreRequest = Schemas["RoundScoreRequest"];
 export type RoundScore = Schemas["RoundScore"];
 export type GameLog = Schemas["GameLog"];
 export type ReplayReply = Schemas["ReplayReply"];
+export type ImportRequest = Schemas["ImportRequest"];
 export type RoundEntry = Schemas["RoundEntry"];
 export type NextMove = Schemas["NextMove"];
 export type MatchScoreRequest = Schemas["MatchScoreRequest"];
@@ -241,6 +242,11 @@ export class Client {
     return (await this.json("POST", "/v1/games/replay", log, options)) as ReplayReply;
   }
 
+  /** `POST /v1/games/import`: an OpenSpiel `gin_rummy` hand as a game log (ginrules-log/1). */
+  async importGame(request: ImportRequest, options?: CallOptions): Promise<GameLog> {
+    return (await this.json("POST", "/v1/games/import", request, options)) as GameLog;
+  }
+
   /** `POST /v1/matches/score`: score a match from each round's winner and points (R-8, R-9). */
   async scoreMatch(request: MatchScoreRequest, options?: CallOptions): Promise<MatchScore> {
     return (await this.json("POST", "/v1/matches/score", request, options)) as MatchScore;
@@ -275,6 +281,26 @@ export class Client {
   /** `GET /docs/`: the interactive documentation page (HTML). */
   async docs(options?: CallOptions): Promise<string> {
     return (await this.send("GET", "/docs/", undefined, options)).body as string;
+  }
+
+  /** `GET /rules`: the rules, one anchor per rule id (HTML). */
+  async rulesText(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/rules", undefined, options)).body as string;
+  }
+
+  /** `GET /rules.md`: the rules' Markdown source. */
+  async rulesMarkdown(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/rules.md", undefined, options)).body as string;
+  }
+
+  /** `GET /gamelog`: the game-log format (HTML). */
+  async gamelogText(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/gamelog", undefined, options)).body as string;
+  }
+
+  /** `GET /gamelog.md`: the game-log format's Markdown source. */
+  async gamelogMarkdown(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/gamelog.md", undefined, options)).body as string;
   }
 
   private async cacheable(hand: string | readonly string[], name: string, query: HandAnalysisQuery,

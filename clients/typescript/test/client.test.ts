@@ -139,12 +139,12 @@ describe("hands", () => {
 });
 
 describe("rules", () => {
-  test("the eight presets and their options (R-10)", async () => {
+  test("the presets and their options (R-10)", async () => {
     const list = await api.listPresets();
     assert.equal(list.default, "standard");
     assert.deepEqual(list.presets.map((p) => p.preset),
                      ["standard", "modern", "classic", "oklahoma", "hollywood", "box",
-                      "cutthroat", "partnership"]);
+                      "cutthroat", "partnership", "straight", "openspiel"]);
     assert.equal(typeof list.options.knock_limit, "string");
   });
 
@@ -231,6 +231,28 @@ describe("games", () => {
     assert.equal(reply.violations[0]?.pointer.startsWith("/rounds/0"), true);
   });
 
+  test("an OpenSpiel hand imports as a log that replays with OpenSpiel's score", async () => {
+    const log = await api.importGame({
+      format: "openspiel",
+      actions: [1, 2, 3, 19, 32, 45, 34, 35, 36, 12, 4, 5, 6, 33, 24, 25, 51, 41, 16, 21, 39,
+                52, 55, 12, 122, 86, 151, 54, 4, 5, 6, 33, 54, 54],
+    });
+    assert.deepEqual(log.players, ["p0", "p1"]);
+    const reply = await api.replayGame(log);
+    const round = reply.rounds[0];
+    assert.ok(round && !("tables" in round));
+    assert.deepEqual([round.result.outcome, round.result.winner, round.result.points],
+                     ["knock", "p0", 45]);
+  });
+
+  test("an action OpenSpiel would not allow is a problem naming its index", async () => {
+    await assert.rejects(
+      api.importGame({ format: "openspiel", actions: [1, 2, 3, 19, 32, 45, 34, 35, 36, 12, 4, 5,
+                                                      6, 33, 24, 25, 51, 41, 16, 21, 39, 53] }),
+      (error: unknown) => error instanceof ProblemError && error.status === 422
+        && error.problem.errors[0]?.pointer === "/actions/21");
+  });
+
   test("a Hollywood match scores three games at once (R-9.1)", async () => {
     const score = await api.scoreMatch({
       rules: "hollywood",
@@ -239,9 +261,11 @@ describe("games", () => {
                { winner: "bob", points: 30 }, { winner: "bob", points: 4 }],
     });
     assert.ok(isHollywoodTotals(score.totals));
-    const games = score.totals.games.map((game) => ("totals" in game && game.totals ? game.totals
-                                                                                   : game));
-    assert.deepEqual(games.map((totals) => totals.bob), [44, 34, 4]);
+    // Round entries and the final totals share one shape: {totals, winner, closed} per game.
+    assert.deepEqual(score.totals.games.map((game) => game.totals.bob), [44, 34, 4]);
+    const first = score.rounds[0]?.totals;
+    assert.ok(first && isHollywoodTotals(first));
+    assert.deepEqual(first.games.map((game) => game.closed), [false, false, false]);
     assert.deepEqual(score.rounds.map((round) => round.credited), [[0], [0], [0, 1], [0, 1, 2]]);
     assert.equal(score.rounds[0]?.result?.winner, "bob");
   });
@@ -267,6 +291,13 @@ describe("games", () => {
 });
 
 describe("service", () => {
+  test("the rules and the game-log format, as pages and as Markdown", async () => {
+    assert.match(await api.rulesText(), /id="R-4\.3"/);
+    assert.match(await api.rulesMarkdown(), /### R-4\.3 /);
+    assert.match(await api.gamelogText(), /ginrules-log\/1/);
+    assert.match(await api.gamelogMarkdown(), /ginrules-log\/1/);
+  });
+
   test("health, readiness, metrics, the contract and the docs", async () => {
     const health = await api.health();
     assert.equal(health.status, "ok");

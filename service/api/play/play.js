@@ -225,6 +225,8 @@ async function openLog(log, name) {
   $("game-problem").hidden = true;
   let full;
   try {
+    // An OpenSpiel game (its action ids) becomes a log through the import endpoint first.
+    if (log && log.format === "openspiel") log = await api("POST", "/v1/games/import", log);
     full = await api("POST", "/v1/games/replay", log);
   } catch (error) {
     $("game-view").hidden = true;
