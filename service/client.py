@@ -8,7 +8,8 @@
 One method per endpoint.  Replies come back as :class:`Reply` objects: read-only mappings whose
 fields are also attributes (``reply.melds[0].kind``).  An error reply (RFC 9457 problem) raises
 :class:`ProblemError` carrying the problem's ``status``, ``code`` and ``errors``.  The texts
-(the contract, the rules, the game-log format, the metrics) come back as strings.
+(the contract, the rules, the game-log format, the metrics, the /play page) come back as
+strings, and pictures as :class:`Picture` strings (SVG) with their ``etag``.
 """
 
 from __future__ import annotations
@@ -65,6 +66,15 @@ def _wrap(value: Any) -> Any:
     if isinstance(value, list):
         return [_wrap(v) for v in value]
     return value
+
+
+class Picture(str):
+    """An SVG picture from the API, as text; ``etag`` where the reply has one."""
+
+    def __new__(cls, text: str, etag: str | None = None) -> Picture:
+        picture = super().__new__(cls, text)
+        picture.etag = etag
+        return picture
 
 
 class ProblemError(Exception):
@@ -159,6 +169,19 @@ class Client:
         """The cacheable ``GET /v1/hands/{hand}/analysis``: rules as a preset name or a mapping
         of ``preset`` and options.  The reply's ``etag`` may be sent back as ``if_none_match``;
         an unchanged analysis then returns ``None`` (304, nothing solved)."""
+        sent = self._cacheable(hand, "analysis", rules, upcard, all_arrangements, if_none_match)
+        return None if sent is None else Reply(sent[0], etag=sent[1])
+
+    def hand_image(self, hand: Sequence[str], rules: str | Mapping[str, Any] | None = None,
+                   *, upcard: str | None = None, all_arrangements: bool = False,
+                   if_none_match: str | None = None) -> Picture | None:
+        """``GET /v1/hands/{hand}/image.svg``: the hand drawn as cards (SVG text with its
+        ``etag``), cached like :meth:`hand_analysis` (``None`` when unchanged)."""
+        sent = self._cacheable(hand, "image.svg", rules, upcard, all_arrangements, if_none_match)
+        return None if sent is None else Picture(sent[0], etag=sent[1])
+
+    def _cacheable(self, hand: Sequence[str], name: str, rules: Any, upcard: str | None,
+                   all_arrangements: bool, if_none_match: str | None) -> tuple[Any, Any] | None:
         params: dict[str, Any] = {}
         if isinstance(rules, str):
             params["preset"] = rules
@@ -168,14 +191,14 @@ class Client:
             params["upcard"] = upcard
         if all_arrangements:
             params["all_arrangements"] = "true"
-        path = "/v1/hands/" + requests.utils.quote(",".join(hand), safe=",") + "/analysis"
+        path = "/v1/hands/" + requests.utils.quote(",".join(hand), safe=",") + "/" + name
         status, _, parsed, headers = self._send(
             "GET", path, params=params,
             headers={"If-None-Match": if_none_match} if if_none_match else None)
         if status == 304:
             return None
         _raise_for_problem(status, parsed)
-        return Reply(parsed, etag=headers.get("ETag"))
+        return parsed, headers.get("ETag")
 
     def analyze_batch(self, hands: Sequence[Sequence[str]], rules: Any = None, *,
                       upcard: str | None = None, all_arrangements: bool = False) -> Reply:
@@ -200,6 +223,18 @@ class Client:
                     rules: Any = None, upcard: str | None = None) -> Reply:
         return self._call("POST", "/v1/rounds/score", _body(
             knocker=dict(knocker), defender=dict(defender), rules=rules, upcard=upcard))
+
+    def round_image(self, knocker: Mapping[str, Any], defender: Mapping[str, Any], *,
+                    rules: Any = None, upcard: str | None = None) -> Picture:
+        """``POST /v1/rounds/score/image.svg``: the round :meth:`score_round` settles, drawn."""
+        status, _, parsed, _ = self._send("POST", "/v1/rounds/score/image.svg", _body(
+            knocker=dict(knocker), defender=dict(defender), rules=rules, upcard=upcard))
+        _raise_for_problem(status, parsed)
+        return Picture(parsed)
+
+    def play_page(self) -> str:
+        """The ``/play`` page (HTML): a hand builder and a game viewer."""
+        return self._text("/play")
 
     def replay(self, log: Mapping[str, Any], *, view: str | None = None) -> Reply:
         body = dict(log)

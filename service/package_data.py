@@ -1,8 +1,8 @@
-"""Files shipped inside the package: the conformance corpus and the rules texts.
+"""Files shipped inside the package: the conformance corpus, the texts, the example logs.
 
-In a source tree ``service/corpus`` and ``service/texts`` are links to the top-level
-``conformance/`` and ``docs/`` folders; a wheel holds copies of their files.  Either way the
-package reads them from here, so an installed wheel needs no checkout.
+In a source tree ``service/corpus``, ``service/texts`` and ``service/examples`` are links to the
+top-level ``conformance/``, ``docs/`` and ``examples/`` folders; a wheel holds copies of their
+files.  Either way the package reads them from here, so an installed wheel needs no checkout.
 """
 
 from __future__ import annotations
@@ -25,3 +25,13 @@ def corpus_dir() -> Path:
 def text(name: str) -> str:
     """A document of ``docs/`` by file name, e.g. ``rules.md``."""
     return (_package_path("texts") / name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def example_logs() -> dict[str, object]:
+    """The example game logs of ``examples/`` by name (``game`` for ``game.json``)."""
+    import json
+
+    folder = _package_path("examples")
+    return {path.stem: json.loads(path.read_text(encoding="utf-8"))
+            for path in sorted(folder.glob("*.json"))}

@@ -16,7 +16,8 @@ METHODS = {
     "scoreMatch": "score_match", "health": "health", "ready": "ready", "metrics": "metrics",
     "openapi": "contract", "docs": "docs_page", "rulesText": "rules_text",
     "rulesMarkdown": "rules_text", "gamelogText": "gamelog_text",
-    "gamelogMarkdown": "gamelog_text", "importGame": "import_game",
+    "gamelogMarkdown": "gamelog_text", "importGame": "import_game", "handImage": "hand_image",
+    "roundImage": "round_image", "playPage": "play_page",
 }
 HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
 

@@ -94,3 +94,13 @@ def test_an_installed_wheel_serves_the_rules_and_the_log_format(installed, tmp_p
     assert 'id="R-4.3"' in pages["/rules"][1]
     assert pages["/rules.md"][1] == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert pages["/gamelog.md"][1] == (ROOT / "docs" / "gamelog.md").read_text(encoding="utf-8")
+
+
+def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tmp_path):
+    code = ("from service.api import create_app; c = create_app().test_client(); "
+            "r = c.get('/play'); print(r.status_code); print(r.get_data(as_text=True))")
+    run = _run_installed(installed, tmp_path, code)
+    assert run.returncode == 0, run.stderr
+    status, page = run.stdout.split("\n", 1)
+    assert status == "200" and "function showStep" in page and "/*SCRIPT*/" not in page
+    assert all(f'"{path.stem}":' in page for path in (ROOT / "examples").glob("*.json"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, Response, current_app, request
 
 from ..rules import HAND_SIZES, RulesError, analyze_mask, parse_hand_mask
@@ -101,6 +103,22 @@ def analysis_by_url(hand: str):
     """The analysis of ``/v1/hands/analyze`` at a cacheable URL: the hand as comma-separated
     card codes, rules as query parameters; a strong ETag that does not depend on card order or
     notation, and 304 for a matching If-None-Match without solving."""
+    return _cacheable_analysis(hand, "json", lambda body: json_response(body))
+
+
+@v1.get("/hands/<hand>/image.svg")
+def hand_image(hand: str):
+    """The hand of the cacheable analysis drawn as cards (same query, same ETag scheme)."""
+    from .pictures import hand_svg
+
+    return _cacheable_analysis(
+        hand, "svg", lambda body: Response(hand_svg(body), mimetype="image/svg+xml"))
+
+
+def _cacheable_analysis(hand: str, representation: str,
+                        reply: Callable[[dict], Response]) -> Response:
+    """The analysis of a hand in the path with rules in the query, as ``reply`` renders it;
+    a strong ETag per representation, and 304 for a matching If-None-Match without solving."""
     from ..rules.variants import OPTION_NAMES
 
     args = request.args
@@ -128,21 +146,23 @@ def analysis_by_url(hand: str):
                      FieldError("?upcard", e.code, e.detail, e.rule) if e.pointer == "/upcard"
                      else e for e in faults.errors]
     faults.check()
-    etag = _etag(mask, rules, upcard, all_arrangements)
+    etag = _etag(mask, rules, upcard, all_arrangements, representation)
     headers = {"ETag": f'"{etag}"', "Cache-Control": "public, max-age=86400"}
     if etag in request.if_none_match:
         return Response(status=304, headers=headers)
     analysis = analyze_mask(mask, rules, upcard=upcard, all_arrangements=all_arrangements)
-    response = json_response(dump_analysis(analysis))
+    response = reply(dump_analysis(analysis))
     response.headers.update(headers)
     return response
 
 
-def _etag(mask: int, rules, upcard, all_arrangements: bool) -> str:
-    """A strong validator of the reply: the card set, the rules, the options, the version."""
+def _etag(mask: int, rules, upcard, all_arrangements: bool, representation: str) -> str:
+    """A strong validator of the reply: the card set, the rules, the options, the version and
+    the representation (the JSON analysis or its picture)."""
     import hashlib
 
     from .meta import service_version
 
-    key = f"{service_version()}|{mask}|{sorted(dump_rules(rules).items())}|{upcard}|{all_arrangements}"
+    key = (f"{service_version()}|{mask}|{sorted(dump_rules(rules).items())}|{upcard}|"
+           f"{all_arrangements}" + ("" if representation == "json" else f"|{representation}"))
     return hashlib.sha256(key.encode()).hexdigest()[:32]

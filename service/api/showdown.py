@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 
 from ..rules import PRESETS, RulesError, parse_card, parse_hand_mask
 from ..rules.cards import CARD_NAMES
@@ -95,6 +95,20 @@ def layoffs():
 @showdown.post("/rounds/score")
 def score():
     """Settle a knock (R-5 to R-7): outcome, winner, points and their breakdown."""
+    return json_response(_settled(request))
+
+
+@showdown.post("/rounds/score/image.svg")
+def score_image():
+    """The round ``/v1/rounds/score`` settles, drawn: melds, layoffs on the meld they extend,
+    deadwood and the score (R-6, R-7)."""
+    from .pictures import round_svg
+
+    return Response(round_svg(_settled(request)), mimetype="image/svg+xml")
+
+
+def _settled(request) -> dict:
+    """The RoundScore reply of a ``/v1/rounds/score`` request; its faults as a 422 problem."""
     data = load(ROUND_SCORE_REQUEST, json_body(request))
     knocker, defender = data["knocker"], data["defender"]
     faults = Faults()
@@ -113,7 +127,7 @@ def score():
         defender_melds=defender_melds, layoffs=declared_layoffs, upcard=upcard,
     ))
     faults.check()
-    return json_response({**dump_round(result), "rules": dump_rules(rules)})
+    return {**dump_round(result), "rules": dump_rules(rules)}
 
 
 def _meld_parser(data):

@@ -72,6 +72,11 @@ export type CachedAnalysis =
   | { notModified: false; analysis: Analysis; etag: string | null }
   | { notModified: true; analysis: null; etag: string | null };
 
+/** The reply of `GET /v1/hands/{hand}/image.svg`: the SVG text, or 304 when `ifNoneMatch` matched. */
+export type CachedPicture =
+  | { notModified: false; svg: string; etag: string | null }
+  | { notModified: true; svg: null; etag: string | null };
+
 // Errors ----------------------------------------------------------------------------------------
 
 /**
@@ -178,19 +183,22 @@ export class Client {
    */
   async handAnalysis(hand: string | readonly string[], query: HandAnalysisQuery = {},
                      options: HandAnalysisOptions = {}): Promise<CachedAnalysis> {
-    const cards = typeof hand === "string" ? hand : hand.join(",");
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined) search.set(name, String(value));
-    }
-    const suffix = search.toString() ? `?${search}` : "";
-    const headers: Record<string, string> = {};
-    if (options.ifNoneMatch !== undefined) headers["If-None-Match"] = options.ifNoneMatch;
-    const sent = await this.send("GET", `/v1/hands/${encodeURIComponent(cards)}/analysis${suffix}`,
-                                 undefined, options, headers);
+    const sent = await this.cacheable(hand, "analysis", query, options);
     const etag = sent.headers.get("ETag");
     if (sent.status === 304) return { notModified: true, analysis: null, etag };
     return { notModified: false, analysis: sent.body as Analysis, etag };
+  }
+
+  /**
+   * `GET /v1/hands/{hand}/image.svg`: the hand of the cacheable analysis drawn as cards (SVG
+   * text), with the same query and the same kind of ETag.
+   */
+  async handImage(hand: string | readonly string[], query: HandAnalysisQuery = {},
+                  options: HandAnalysisOptions = {}): Promise<CachedPicture> {
+    const sent = await this.cacheable(hand, "image.svg", query, options);
+    const etag = sent.headers.get("ETag");
+    if (sent.status === 304) return { notModified: true, svg: null, etag };
+    return { notModified: false, svg: sent.body as string, etag };
   }
 
   /** `POST /v1/hands/analyze/batch`: up to 1,000 hands, each answered on its own. */
@@ -222,6 +230,11 @@ export class Client {
   /** `POST /v1/rounds/score`: settle a knocked round (R-7). */
   async scoreRound(request: RoundScoreRequest, options?: CallOptions): Promise<RoundScore> {
     return (await this.json("POST", "/v1/rounds/score", request, options)) as RoundScore;
+  }
+
+  /** `POST /v1/rounds/score/image.svg`: the round `scoreRound` settles, drawn as cards (SVG text). */
+  async roundImage(request: RoundScoreRequest, options?: CallOptions): Promise<string> {
+    return (await this.send("POST", "/v1/rounds/score/image.svg", request, options)).body as string;
   }
 
   /** `POST /v1/games/replay`: replay a game log (ginrules-log/1), finished or in progress. */
@@ -260,6 +273,11 @@ export class Client {
     return (await this.send("GET", "/openapi.yaml", undefined, options)).body as string;
   }
 
+  /** `GET /play`: the page to build a hand and step through a game log (HTML). */
+  async playPage(options?: CallOptions): Promise<string> {
+    return (await this.send("GET", "/play", undefined, options)).body as string;
+  }
+
   /** `GET /docs/`: the interactive documentation page (HTML). */
   async docs(options?: CallOptions): Promise<string> {
     return (await this.send("GET", "/docs/", undefined, options)).body as string;
@@ -283,6 +301,20 @@ export class Client {
   /** `GET /gamelog.md`: the game-log format's Markdown source. */
   async gamelogMarkdown(options?: CallOptions): Promise<string> {
     return (await this.send("GET", "/gamelog.md", undefined, options)).body as string;
+  }
+
+  private async cacheable(hand: string | readonly string[], name: string, query: HandAnalysisQuery,
+                          options: HandAnalysisOptions): Promise<Sent> {
+    const cards = typeof hand === "string" ? hand : hand.join(",");
+    const search = new URLSearchParams();
+    for (const [option, value] of Object.entries(query)) {
+      if (value !== undefined) search.set(option, String(value));
+    }
+    const suffix = search.toString() ? `?${search}` : "";
+    const headers: Record<string, string> = {};
+    if (options.ifNoneMatch !== undefined) headers["If-None-Match"] = options.ifNoneMatch;
+    return this.send("GET", `/v1/hands/${encodeURIComponent(cards)}/${name}${suffix}`,
+                     undefined, options, headers);
   }
 
   private async json(method: string, path: string, body: unknown,

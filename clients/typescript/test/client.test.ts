@@ -109,6 +109,26 @@ describe("hands", () => {
     assert.equal(error.errors[0]?.pointer, "?knock_limit");
   });
 
+  test("the hand's picture is SVG with its text alternative, cached by its own ETag", async () => {
+    const picture = await api.handImage(TEN, { preset: "modern" });
+    assert.equal(picture.notModified, false);
+    assert.match(picture.svg ?? "", /^<svg [^>]*role="img"/);
+    assert.match(picture.svg ?? "", /<title>Hand of 10 cards: deadwood 24/);
+    const analysis = await api.handAnalysis(TEN, { preset: "modern" });
+    assert.ok(picture.etag && picture.etag !== analysis.etag);
+    const again = await api.handImage(TEN, { preset: "modern" }, { ifNoneMatch: picture.etag });
+    assert.deepEqual(again, { notModified: true, svg: null, etag: picture.etag });
+  });
+
+  test("a settled round's picture names the winner and its points (R-7)", async () => {
+    const svg = await api.roundImage({
+      knocker: { hand: ["AS", "2S", "3S", "4S", "7H", "8H", "9H", "AC", "AD", "2D"], discard: "KC" },
+      defender: { hand: ["5S", "6S", "KH", "QH", "KD", "QD", "JC", "9C", "7C", "5C"] },
+    });
+    assert.match(svg, /<title>Knock: knocker wins 74<\/title>/);
+    assert.match(await api.playPage(), /<title>ginrules: play<\/title>/);
+  });
+
   test("a batch answers a bad hand at its index and the others in order", async () => {
     const reply = await api.analyzeHands({ hands: [TEN, ["AS", "AS"]] });
     assert.deepEqual([reply.ok_count, reply.error_count], [1, 1]);

@@ -1,0 +1,535 @@
+"use strict";
+// The /play page: a hand builder over GET /v1/hands/{hand}/analysis and its picture, and a game
+// viewer that replays each prefix of a log with POST /v1/games/replay. Public API only.
+
+const SUITS = ["S", "H", "D", "C"];
+const RANKS = "A23456789TJQK".split("");
+const SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const PHASES = { first_turn: "to take the upcard or pass", draw: "to draw", discard: "to discard",
+  last_discard: "to take the last discard or not", lay_down: "to lay down" };
+const PAGE_PARAMS = ["hand", "example", "step", "view"];
+const EXAMPLES = JSON.parse(document.getElementById("examples").textContent);
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "class") node.className = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+function canonical(token) {
+  // A log or a person may write any notation (R-1.4); the page compares and draws canonical codes.
+  return String(token).toUpperCase().replace(/^10/, "T").replaceAll("\uFE0F", "")
+    .replace("\u2660", "S").replace("\u2665", "H").replace("\u2666", "D").replace("\u2663", "C");
+}
+
+function cardText(token) {
+  const card = canonical(token);
+  return card.length === 2 && SIGN[card[1]] ? (card[0] === "T" ? "10" : card[0]) + SIGN[card[1]] : String(token);
+}
+
+const cardsText = (cards) => cards.map(cardText).join(" ") || "none";
+
+function cardEl(token, extra = "") {
+  const card = canonical(token);
+  const red = card[1] === "H" || card[1] === "D" ? " red" : "";
+  return el("span", { class: `card${red} ${extra}`.trim(), "data-card": card }, cardText(card));
+}
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const reply = await fetch(path, init);
+  const type = reply.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await reply.json() : await reply.text();
+  if (!reply.ok) {
+    const error = new Error((data && data.detail) || `HTTP ${reply.status}`);
+    error.problem = typeof data === "object" ? data : null;
+    throw error;
+  }
+  return data;
+}
+
+function ruleLink(fault) {
+  return fault.rule_url ? el("a", { href: fault.rule_url }, fault.rule) : null;
+}
+
+function showProblem(box, error) {
+  box.hidden = false;
+  box.replaceChildren(el("strong", {}, error.message));
+  const faults = (error.problem && error.problem.errors) || [];
+  if (faults.length) {
+    box.append(el("ul", {}, ...faults.map((fault) => el("li", {},
+      fault.pointer ? el("code", {}, fault.pointer) : null, " ", fault.detail, " ",
+      ruleLink(fault)))));
+  }
+}
+
+function setAddress(entries) {
+  const search = new URLSearchParams();
+  for (const [name, value] of entries) if (value !== "" && value !== null) search.set(name, value);
+  const text = search.toString().replaceAll("%2C", ",");
+  history.replaceState(null, "", location.pathname + (text ? `?${text}` : "") + location.hash);
+}
+
+// The hand ------------------------------------------------------------------------------------
+
+const hand = { input: $("hand-input"), preset: $("hand-preset"), asked: 0 };
+
+function ruleEntries() {
+  // Rules options in the page's address go to the API as they are (the GET analysis query).
+  const entries = [...params].filter(([name]) => !PAGE_PARAMS.includes(name) && name !== "preset");
+  if (hand.preset.value && hand.preset.value !== "standard") entries.unshift(["preset", hand.preset.value]);
+  return entries;
+}
+
+function handTokens() {
+  return hand.input.value.split(/[\s,]+/).filter(Boolean);
+}
+
+async function analyseHand() {
+  const tokens = handTokens();
+  const asked = ++hand.asked;
+  const rules = ruleEntries();
+  setAddress(tokens.length ? [["hand", tokens.join(",")], ...rules] : rules);
+  $("hand-problem").hidden = true;
+  markDeck(tokens.map(canonical));
+  if (!tokens.length) {
+    $("hand-picture").replaceChildren();
+    $("hand-summary").replaceChildren();
+    $("discards").hidden = true;
+    markDeck([]);
+    return;
+  }
+  const query = new URLSearchParams(rules).toString();
+  const path = `/v1/hands/${encodeURIComponent(tokens.join(","))}`;
+  try {
+    const [analysis, picture] = await Promise.all([
+      api("GET", `${path}/analysis${query ? "?" + query : ""}`),
+      api("GET", `${path}/image.svg${query ? "?" + query : ""}`),
+    ]);
+    if (asked !== hand.asked) return;
+    showAnalysis(analysis, picture);
+  } catch (error) {
+    if (asked !== hand.asked) return;
+    showProblem($("hand-problem"), error);
+  }
+}
+
+function showAnalysis(analysis, picture) {
+  $("hand-picture").innerHTML = picture; // the service's own SVG, with its text alternative
+  const verdict = analysis.big_gin ? "big gin" : analysis.gin ? "gin"
+    : analysis.can_knock === undefined ? `knock limit ${analysis.knock_limit}`
+    : analysis.can_knock ? `can knock (limit ${analysis.knock_limit})`
+    : `cannot knock (limit ${analysis.knock_limit})`;
+  $("hand-summary").replaceChildren(
+    `${analysis.card_count} cards \u00b7 deadwood `, el("strong", { id: "deadwood" }, String(analysis.deadwood_count)),
+    ` \u00b7 ${verdict}`,
+    analysis.discard ? ` \u00b7 best discard ${cardsText(analysis.best_discards)}` : "");
+  const table = $("discards");
+  table.hidden = !analysis.discards;
+  if (analysis.discards) {
+    const best = new Set(analysis.best_discards);
+    const rows = [...analysis.discards].sort((a, b) => a.deadwood_count - b.deadwood_count);
+    table.tBodies[0].replaceChildren(...rows.map((option) => el("tr",
+      { class: best.has(option.card) ? "best" : "" },
+      el("td", {}, cardEl(option.card)), el("td", {}, String(option.deadwood_count)),
+      el("td", {}, option.melds.map((meld) => cardsText(meld.cards)).join(" \u00b7 ") || "none"))));
+  }
+  markDeck(analysis.hand);
+}
+
+function markDeck(cards) {
+  const held = new Set(cards);
+  for (const button of $("deck").children) {
+    button.setAttribute("aria-pressed", String(held.has(button.dataset.card)));
+  }
+}
+
+function toggleCard(card) {
+  const cards = handTokens().map(canonical);
+  const at = cards.indexOf(card);
+  if (at >= 0) cards.splice(at, 1); else cards.push(card);
+  hand.input.value = cards.join(" ");
+  analyseHand();
+}
+
+function setUpHand(presets) {
+  for (const suit of SUITS) {
+    for (const rank of RANKS) {
+      const card = rank + suit;
+      const button = el("button", { type: "button", "data-card": card, "aria-pressed": "false",
+        "aria-label": cardText(card), class: suit === "H" || suit === "D" ? "red" : "" }, cardText(card));
+      button.addEventListener("click", () => toggleCard(card));
+      $("deck").append(button);
+    }
+  }
+  for (const name of presets) hand.preset.append(el("option", { value: name }, name));
+  hand.preset.value = presets.includes(params.get("preset")) ? params.get("preset") : "standard";
+  let timer = 0;
+  hand.input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(analyseHand, 200); });
+  hand.preset.addEventListener("change", analyseHand);
+  $("hand-clear").addEventListener("click", () => { hand.input.value = ""; analyseHand(); });
+  if (params.get("hand")) {
+    hand.input.value = params.get("hand").split(",").join(" ");
+    analyseHand();
+  }
+}
+
+// The game viewer -----------------------------------------------------------------------------
+
+const game = { log: null, name: "", steps: [], at: 0, full: null, replies: new Map(), shown: 0 };
+
+// A round is one table, or two for partnership (R-9.4): a step is a table's first moves.
+const tablesOf = (round) => (round ? round.tables || [round] : []);
+const tableAt = (round, table) => tablesOf(game.log.rounds[round])[table] || {};
+
+function prefix(round, table, count) {
+  const rounds = game.log.rounds.slice(0, round);
+  const current = game.log.rounds[round];
+  if (current) {
+    const cut = (each, index) => ({ ...each, actions: index < table ? each.actions || []
+      : index === table ? (each.actions || []).slice(0, count) : [] });
+    rounds.push(current.tables ? { ...current, tables: current.tables.map(cut) } : cut(current, 0));
+  }
+  return { ...game.log, rounds };
+}
+
+function replay(round, table, count, view) {
+  const key = `${round}/${table}/${count}/${view || ""}`;
+  if (!game.replies.has(key)) {
+    const log = prefix(round, table, count);
+    if (view) log.view = view;
+    game.replies.set(key, api("POST", "/v1/games/replay", log));
+  }
+  return game.replies.get(key);
+}
+
+function refusedAt(full) {
+  const violation = full.valid ? null : full.violations[0];
+  if (!violation) return null;
+  const match = /^\/rounds\/(\d+)(?:\/tables\/(\d+))?(?:\/actions\/(\d+))?/.exec(violation.pointer || "");
+  const number = (at) => (match && match[at] !== undefined ? Number(match[at]) : 0);
+  return { violation, round: number(1), table: number(2), count: number(3) };
+}
+
+async function openLog(log, name) {
+  $("game-problem").hidden = true;
+  let full;
+  try {
+    // An OpenSpiel game (its action ids) becomes a log through the import endpoint first.
+    if (log && log.format === "openspiel") log = await api("POST", "/v1/games/import", log);
+    full = await api("POST", "/v1/games/replay", log);
+  } catch (error) {
+    $("game-view").hidden = true;
+    showProblem($("game-problem"), error);
+    return;
+  }
+  Object.assign(game, { log, name, full, replies: new Map(), steps: [], refusal: refusedAt(full) });
+  for (const id of ["table", "spread", "scores"]) $(id).replaceChildren();
+  const refusal = game.refusal;
+  const after = (step) => refusal && (step.round - refusal.round || step.table - refusal.table ||
+    step.count - refusal.count) > 0;
+  (log.rounds || []).forEach((round, index) => tablesOf(round).forEach((table, at) => {
+    for (let count = 0; count <= (table.actions || []).length; count++) {
+      const step = { round: index, table: at, count };
+      if (!after(step)) game.steps.push(step);
+    }
+  }));
+  if (!game.steps.length) game.steps.push({ round: 0, table: 0, count: 0 });
+  const seat = $("game-seat");
+  seat.replaceChildren(el("option", { value: "" }, "both hands"),
+    ...(log.players || []).map((player) => el("option", { value: player }, `${player}'s view`)));
+  seat.value = (log.players || []).includes(params.get("view")) ? params.get("view") : "";
+  params.delete("view");
+  $("step-range").max = String(game.steps.length - 1);
+  $("game-view").hidden = false;
+  const wanted = Number(params.get("step"));
+  params.delete("step");
+  await showStep(Number.isInteger(wanted) && wanted > 0 ? Math.min(wanted, game.steps.length - 1) : 0);
+}
+
+function describe(action, view) {
+  if (!action) return "";
+  const who = action.player;
+  switch (action.action) {
+    case "pass": return `${who} passes`;
+    case "draw":
+      if (action.source === "discard") return `${who} takes ${cardText(action.card)} from the discard pile`;
+      return view && view !== who ? `${who} draws from the stock`
+        : `${who} draws ${action.card ? cardText(action.card) : "a card"} from the stock`;
+    case "discard": return `${who} discards ${cardText(action.card)}`;
+    case "knock": return action.discard ? `${who} knocks, discarding ${cardText(action.discard)}`
+      : `${who} knocks with all eleven cards (big gin)`;
+    case "lay_down": {
+      const laid = (action.layoffs || []).map((layoff) => cardText(layoff.card));
+      return `${who} lays down` + (laid.length ? `, laying off ${laid.join(" ")}` : "");
+    }
+    default: return `${who}: ${action.action}`;
+  }
+}
+
+function pileAt(table, count) {
+  const pile = table.upcard ? [canonical(table.upcard)] : [];
+  for (const action of (table.actions || []).slice(0, count)) {
+    if (action.action === "draw" && action.source === "discard") pile.pop();
+    if (action.action === "discard") pile.push(canonical(action.card));
+    if (action.action === "knock" && action.discard) pile.push(canonical(action.discard));
+  }
+  return pile;
+}
+
+async function showStep(index) {
+  index = Math.max(0, Math.min(index, game.steps.length - 1));
+  const shown = ++game.shown;
+  game.at = index;
+  const { round, table: at, count } = game.steps[index];
+  const view = $("game-seat").value;
+  const entries = [["example", game.name], ["step", index ? String(index) : ""], ["view", view]];
+  if (game.name) setAddress(entries);
+  $("step-range").value = String(index);
+  $("step-first").disabled = $("step-back").disabled = index === 0;
+  $("step-next").disabled = $("step-last").disabled = index === game.steps.length - 1;
+  let reply;
+  try {
+    reply = await replay(round, at, count, view);
+  } catch (error) {
+    showProblem($("game-problem"), error);
+    return;
+  }
+  if (shown !== game.shown) return;
+  const table = tableAt(round, at);
+  const action = count ? table.actions[count - 1] : null;
+  const where = game.log.rounds[round] && game.log.rounds[round].tables ? `, table ${at + 1}` : "";
+  $("step-caption").textContent = `Move ${index} of ${game.steps.length - 1} \u00b7 round ${round + 1}${where}: ` +
+    (action ? describe(action, view) : `the deal (${table.dealer || "?"} deals, upcard ${table.upcard ? cardText(table.upcard) : "none"})`);
+  showRefusal(index);
+  if (game.refusal && index === game.steps.length - 1) $("step-caption").textContent += " \u00b7 the next move is refused";
+  showTable(reply, round, at, count, action, view);
+  await showSpread(reply, round, at, shown);
+  showScores(reply, round);
+}
+
+function showRefusal(index) {
+  const box = $("refusal");
+  const refusal = game.refusal;
+  box.hidden = !refusal;
+  if (!refusal) return;
+  const { violation, round, table, count } = refusal;
+  const action = (tableAt(round, table).actions || [])[count] || null;
+  box.classList.toggle("here", index === game.steps.length - 1);
+  box.replaceChildren(el("strong", {}, `Move ${game.steps.length} refused: `),
+    action ? describe(action, "") + ". " : "", violation.detail, " ", ruleLink(violation), " ",
+    el("code", {}, violation.pointer));
+}
+
+function nextAt(reply, at) {
+  const next = reply.next;
+  return next && next.tables ? next.tables.find((each) => each.table === at) || null : next || null;
+}
+
+function showTable(reply, round, at, count, action, view) {
+  const next = nextAt(reply, at);
+  const players = Object.keys(tableAt(round, at).hands || {});
+  const seats = (players.length ? players : game.log.players || []).map((player) => {
+    const cards = next && next.hands ? next.hands[player] : null;
+    const drawn = action && action.player === player && action.action === "draw" && action.card
+      ? canonical(action.card) : null;
+    let shown;
+    if (cards) shown = cards.map((card) => cardEl(card, card === drawn ? "moved" : ""));
+    else if (next && next.hands) {
+      const size = next.player === player && next.phase === "discard" ? 11 : 10;
+      shown = Array.from({ length: size }, () => el("span", { class: "card back", "aria-hidden": "true" }, "??"));
+      shown.unshift(el("span", { class: "hint" }, "hidden "));
+    } else shown = [el("span", { class: "hint" }, "hand spread (see below)")];
+    const turn = next && next.player === player && next.phase !== "deal";
+    const facts = el("span", { class: "hint seat-facts" });
+    if (cards) handFacts(cards).then((words) => { facts.textContent = words; });
+    return el("div", { class: turn ? "seat turn" : "seat", "data-player": player },
+      el("h3", {}, player, turn ? ` \u00b7 ${PHASES[next.phase] || next.phase}` : "", " ", facts),
+      el("div", {}, ...shown));
+  });
+  const pile = pileAt(tableAt(round, at), count);
+  const stock = next && next.stock_remaining !== null && next.phase !== "deal" ? next.stock_remaining : null;
+  const facts = el("div", { class: "pile" },
+    el("span", {}, "Discard pile: ", ...(pile.length ? pile.slice(-6).map((card, i, top) =>
+      cardEl(card, i === top.length - 1 ? "moved" : "")) : ["empty"]),
+      pile.length > 6 ? ` (${pile.length} cards)` : ""),
+    stock === null ? null : el("span", { id: "stock" }, `Stock: ${stock} cards`));
+  $("table").replaceChildren(...seats, facts);
+}
+
+async function handFacts(cards) {
+  // What the hand is worth as it stands, from the cacheable analysis under the log's rules.
+  const rules = game.log.rules;
+  const query = new URLSearchParams(typeof rules === "string" ? { preset: rules } : rules || {});
+  try {
+    const analysis = await api("GET", `/v1/hands/${encodeURIComponent(cards.join(","))}/analysis?${query}`);
+    const knock = analysis.gin ? "gin" : analysis.can_knock ? "can knock" : "cannot knock";
+    return `\u00b7 deadwood ${analysis.deadwood_count}, ${knock}` +
+      (analysis.discard ? `, best discard ${cardsText(analysis.best_discards)}` : "");
+  } catch (error) {
+    return "";
+  }
+}
+
+async function showSpread(reply, round, at, shown) {
+  const box = $("spread");
+  const entry = reply.rounds[round];
+  const table = tableAt(round, at);
+  const result = entry && (entry.tables ? (entry.tables[at] || {}).result : entry.result);
+  if (!result || !result.outcome) { box.replaceChildren(); return; }
+  const title = el("h3", {}, `Round ${round + 1}: ` + (result.outcome === "draw" ? "a draw (the wall)"
+    : `${result.knocker} ${result.outcome === "knock" ? "knocks" : "goes " + result.outcome.replace("_", " ")}` +
+      (result.winner ? `, ${result.winner} scores ${result.points}` : ", nobody scores")) +
+    (entry.provisional ? " (provisional: the defender has not laid down yet)" : ""));
+  const parts = [title];
+  const picture = result.knocker ? await spreadPicture(round, at, table, result).catch(() => null) : null;
+  if (shown !== game.shown) return;
+  if (picture) parts.push(el("div", { class: "picture" }));
+  else if (result.knocker_melds) {
+    parts.push(el("p", {}, `${result.knocker}'s melds: `, ...result.knocker_melds.map((meld, i) => el("span", {},
+      ...meld.cards.map((card) => cardEl(card)),
+      ...(result.layoffs || []).filter((layoff) => layoff.meld === i).map((layoff) => cardEl(layoff.card, "layoff")), " "))));
+  }
+  box.replaceChildren(...parts);
+  if (picture) box.querySelector(".picture").innerHTML = picture;
+}
+
+async function spreadPicture(round, at, table, result) {
+  // The hands as they stood before the knock (the public replay), scored again as drawn.
+  const actions = table.actions || [];
+  const knockAt = actions.findIndex((action) => action.action === "knock");
+  const others = Object.keys(table.hands || {}).filter((player) => player !== result.knocker);
+  if (knockAt < 0 || others.length !== 1) return null;
+  const next = nextAt(await replay(round, at, knockAt, ""), at);
+  const hands = next && next.hands;
+  if (!hands) return null;
+  const knock = actions[knockAt];
+  const discard = knock.discard ? canonical(knock.discard) : null;
+  const knockerHand = hands[result.knocker].filter((card) => card !== discard);
+  const body = {
+    knocker: { hand: knockerHand, discard, melds: result.knocker_melds },
+    defender: { hand: hands[others[0]], melds: result.defender_melds || [], layoffs: result.layoffs || [] },
+    rules: game.log.rules || "standard",
+  };
+  if (table.upcard) body.upcard = table.upcard;
+  return api("POST", "/v1/rounds/score/image.svg", body);
+}
+
+function showScores(reply, round) {
+  const entries = reply.rounds.filter((entry, index) => index <= round && entry.totals);
+  const box = $("scores");
+  if (!entries.length) { box.replaceChildren(); return; }
+  // Totals per player (or team); Hollywood's come per game (R-9.1), shown as text.
+  const players = entries[0].totals.games ? [] : Object.keys(entries[0].totals);
+  const games = (totals) => totals.games.map((each, i) => `game ${i + 1}: ` +
+    Object.entries(each.totals).map(([name, points]) => `${name} ${points}`).join(", ")).join(" \u00b7 ");
+  const head = el("tr", {}, el("th", {}, "Round"), el("th", {}, "Result"),
+    ...(players.length ? players.map((p) => el("th", {}, p)) : [el("th", {}, "Totals")]));
+  const rows = entries.map((entry, index) => el("tr", {}, el("td", {}, String(index + 1)),
+    el("td", {}, entry.result.winner ? `${entry.result.winner} +${entry.result.points}` : "no points",
+      entry.result.outcome ? ` (${entry.result.outcome.replace("_", " ")})` : "",
+      entry.provisional ? " provisional" : ""),
+    ...(players.length ? players.map((p) => el("td", {}, String(entry.totals[p])))
+      : [el("td", {}, games(entry.totals))])));
+  const parts = [el("table", { id: "totals" }, el("caption", {}, "The score after each round"), el("thead", {}, head), el("tbody", {}, ...rows))];
+  if (reply.complete) {
+    const bonuses = (reply.bonuses || []).map((bonus) => `${bonus.player} +${bonus.points} ${bonus.term} (${bonus.rule})`);
+    parts.push(el("p", { id: "game-result" }, el("strong", {}, `Game over: ${reply.winner} wins`),
+      ` \u00b7 final ${players.length ? players.map((p) => `${p} ${reply.totals[p]}`).join(", ") : games(reply.totals)}`,
+      bonuses.length ? ` \u00b7 bonuses: ${bonuses.join("; ")}` : ""));
+  }
+  if (players.length) parts.push(chart(players, entries));
+  box.replaceChildren(...parts);
+}
+
+function chart(players, entries) {
+  const width = 360, height = 180, left = 34, bottom = 22, top = 26;
+  const target = game.log.rules && typeof game.log.rules.game_target === "number" ? game.log.rules.game_target : 0;
+  const most = Math.max(target, 1, ...entries.flatMap((entry) => players.map((p) => entry.totals[p])));
+  const x = (i) => left + (i * (width - left - 12)) / Math.max(entries.length, 1);
+  const y = (v) => height - bottom - (v * (height - bottom - top)) / most;
+  const colours = ["#2e6b45", "#c62828", "#1565c0", "#6a1b9a"];
+  const ns = "http://www.w3.org/2000/svg";
+  const node = (tag, attrs, text) => {
+    const child = document.createElementNS(ns, tag);
+    for (const [name, value] of Object.entries(attrs)) child.setAttribute(name, value);
+    if (text !== undefined) child.textContent = text;
+    return child;
+  };
+  const summary = players.map((p) => `${p} ${entries[entries.length - 1].totals[p]}`).join(", ");
+  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
+    "aria-label": `Totals after each round: ${summary}` });
+  svg.append(node("title", {}, `Totals after each round: ${summary}`));
+  svg.append(node("line", { x1: left, y1: y(0), x2: width - 8, y2: y(0), stroke: "#999" }));
+  if (target) {
+    svg.append(node("line", { x1: left, y1: y(target), x2: width - 8, y2: y(target), stroke: "#999", "stroke-dasharray": "4 3" }));
+    svg.append(node("text", { x: 2, y: y(target) + 4, "font-size": 11, "font-family": "sans-serif" }, String(target)));
+  }
+  entries.forEach((entry, i) => svg.append(node("text", { x: x(i + 1) - 3, y: height - 6,
+    "font-size": 11, "font-family": "sans-serif", fill: "#555" }, String(i + 1))));
+  svg.append(node("text", { x: 2, y: y(0) + 4, "font-size": 11, "font-family": "sans-serif" }, "0"));
+  players.forEach((player, n) => {
+    const points = [[0, 0], ...entries.map((entry, i) => [i + 1, entry.totals[player]])];
+    svg.append(node("polyline", { fill: "none", stroke: colours[n % 4], "stroke-width": 2.5,
+      points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" ") }));
+    svg.append(node("text", { x: left + 4 + n * 90, y: 14, fill: colours[n % 4], "font-size": 12,
+      "font-family": "sans-serif", "font-weight": 700 }, `\u2014 ${player}`));
+  });
+  return el("div", { class: "chart" }, svg);
+}
+
+function setUpGame() {
+  const select = $("game-example");
+  select.append(el("option", { value: "" }, "choose\u2026"),
+    ...Object.keys(EXAMPLES).map((name) => el("option", { value: name }, name)));
+  select.addEventListener("change", () => {
+    if (select.value) { location.hash = "game"; openLog(EXAMPLES[select.value], select.value); }
+  });
+  const fromText = (text, name) => {
+    try { openLog(JSON.parse(text), name); }
+    catch (error) { showProblem($("game-problem"), new Error(`not JSON: ${error.message}`)); }
+  };
+  $("game-paste").addEventListener("click", () => { select.value = ""; fromText($("game-text").value, ""); });
+  $("game-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (file) { select.value = ""; fromText(await file.text(), ""); }
+  });
+  $("step-first").addEventListener("click", () => showStep(0));
+  $("step-back").addEventListener("click", () => showStep(game.at - 1));
+  $("step-next").addEventListener("click", () => showStep(game.at + 1));
+  $("step-last").addEventListener("click", () => showStep(game.steps.length - 1));
+  $("step-range").addEventListener("input", (event) => showStep(Number(event.target.value)));
+  $("game-seat").addEventListener("change", () => showStep(game.at));
+  document.addEventListener("keydown", (event) => {
+    if (!game.log || event.target.closest("input, textarea, select")) return;
+    if (event.key === "ArrowRight") showStep(game.at + 1);
+    if (event.key === "ArrowLeft") showStep(game.at - 1);
+  });
+  const example = params.get("example");
+  if (example && EXAMPLES[example]) {
+    select.value = example;
+    openLog(EXAMPLES[example], example);
+  } else if (example) {
+    showProblem($("game-problem"), new Error(`no example ${example}; examples are ${Object.keys(EXAMPLES).join(", ")}`));
+  }
+}
+
+async function start() {
+  let presets = ["standard"];
+  try { presets = (await api("GET", "/v1/rules")).presets.map((rules) => rules.preset); } catch (error) { /* offline fallback */ }
+  setUpHand(presets);
+  setUpGame();
+  if (params.get("example") && !params.get("hand")) $("game").scrollIntoView();
+}
+
+start();

@@ -1,0 +1,210 @@
+"""The /play page: self-contained, and in a real browser (headless Chromium) it builds a hand by
+clicking, shows the API's analysis, and steps through example games to their end.
+
+Screenshots go to ``$GINRULES_ARTIFACTS`` (or a folder of pytest's temporary directory); the
+test prints where.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+import requests
+
+from service.package_data import example_logs
+from service.rules import PRESETS
+from service.rules.simulate import random_game
+
+from .conftest import ROOT
+from .test_cors import CHROMIUM, CHROMIUM_FLAGS, _browser_or_skip
+
+HAND = ["5S", "6S", "7S", "8S", "7H", "7D", "7C", "2H", "3C", "KD"]
+
+
+def test_the_page_is_one_document_that_loads_nothing_from_elsewhere(client):
+    reply = client.get("/play")
+    assert reply.status_code == 200 and reply.mimetype == "text/html"
+    page = reply.get_data(as_text=True)
+    assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=\"(?!data:)", page)
+    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", page)
+    assert "/*STYLE*/" not in page and "/*SCRIPT*/" not in page
+    assert '<meta name="viewport"' in page
+
+
+def test_the_page_embeds_every_example_log(client):
+    page = client.get("/play").get_data(as_text=True)
+    embedded = re.search(r'<script id="examples" type="application/json">(.*?)</script>', page,
+                         re.S).group(1)
+    files = {path.stem: json.loads(path.read_text()) for path in (ROOT / "examples").glob("*.json")}
+    assert json.loads(embedded) == files == example_logs()
+    assert {"game", "game-in-progress", "game-awaiting-lay-down", "game-refused"} <= set(files)
+
+
+def test_the_refused_example_breaks_a_rule_the_viewer_shows(client):
+    reply = client.post("/v1/games/replay", json=example_logs()["game-refused"]).get_json()
+    assert reply["valid"] is False
+    assert reply["violations"][0]["rule_url"] == "/rules#R-4.3"
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory) -> Path:
+    folder = (Path(os.environ["GINRULES_ARTIFACTS"]) if os.environ.get("GINRULES_ARTIFACTS")
+              else tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots of /play: {folder}")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_playwright = _browser_or_skip()
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def _page(browser, width=1000, height=900):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page, errors
+
+
+@pytest.mark.server
+def test_a_hand_built_by_clicking_shows_the_apis_deadwood_in_a_real_browser(
+        server, browser, artifacts):
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    for card in HAND:
+        page.click(f'#deck button[data-card="{card}"]')
+    page.wait_for_function("document.querySelectorAll('#deck [aria-pressed=true]').length === 10")
+    analysis = requests.get(f"{server}/v1/hands/{','.join(HAND)}/analysis", timeout=10).json()
+    page.wait_for_selector("#deadwood")
+    page.wait_for_function(f"document.querySelector('#deadwood').textContent === "
+                           f"'{analysis['deadwood_count']}'")
+    picture = page.locator("#hand-picture svg")
+    assert picture.get_attribute("role") == "img"
+    assert f"deadwood {analysis['deadwood_count']}" in picture.get_attribute("aria-label")
+    assert "hand=" in page.evaluate("location.search")
+    # The eleventh card: every discard valued, the best marked.
+    page.click('#deck button[data-card="9D"]')
+    page.wait_for_selector("#discards:not([hidden]) tbody tr:nth-child(11)")
+    eleven = requests.get(f"{server}/v1/hands/{','.join(HAND)},9D/analysis", timeout=10).json()
+    best = page.locator("#discards tr.best td:first-child").all_text_contents()
+    assert best == [card.replace("D", "\u2666") for card in eleven["best_discards"]]
+    page.wait_for_function(f"document.querySelector('#deadwood').textContent === "
+                           f"'{eleven['deadwood_count']}'")
+    page.screenshot(path=str(artifacts / "play-hand.png"), full_page=True)
+    # Clicking a held card takes it out again.
+    page.click('#deck button[data-card="9D"]')
+    page.wait_for_function("document.querySelector('#discards').hidden")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_shared_address_opens_the_hand_under_its_rules(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play?hand=" + ",".join(HAND) + "&knock_limit=0")
+    page.wait_for_selector("#deadwood")
+    assert "cannot knock (limit 0)" in page.text_content("#hand-summary")
+    page.goto(server + "/play?hand=AS,AS")
+    page.wait_for_selector("#hand-problem:not([hidden]) a[href='/rules#R-1.5']")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_the_example_game_steps_to_its_end_with_each_round_scored(server, browser, artifacts):
+    log = example_logs()["game"]
+    final = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
+    moves = sum(len(table["actions"]) + 1 for table in log["rounds"]) - 1
+    page, errors = _page(browser)
+    page.goto(server + "/play?example=game")
+    page.wait_for_selector("#step-caption:text('the deal')")
+    assert page.locator("#table .seat").count() == 2
+    assert page.locator("#stock").text_content() == "Stock: 31 cards"
+    shot = False
+    for step in range(1, moves + 1):
+        page.click("#step-next")
+        page.wait_for_selector(f"#step-caption:text('Move {step} of {moves}')")
+        if not shot and page.locator("#spread svg").count():
+            page.screenshot(path=str(artifacts / "play-game-knock.png"), full_page=True)
+            shot = True
+    assert page.is_disabled("#step-next") and shot
+    page.wait_for_selector("#game-result")
+    assert f"Game over: {final['winner']} wins" in page.text_content("#game-result")
+    last_row = page.locator("#totals tbody tr").last.locator("td").all_text_contents()
+    assert last_row[2:] == [str(final["totals"][player]) for player in log["players"]]
+    assert page.locator("#scores svg polyline").count() == len(log["players"])
+    assert "step=" in page.evaluate("location.search")
+    page.screenshot(path=str(artifacts / "play-game-end.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.mark.server
+def test_an_openspiel_example_is_imported_then_stepped_to_its_end(server, browser):
+    body = example_logs()["openspiel-game"]
+    log = requests.post(server + "/v1/games/import", json=body, timeout=30).json()
+    moves = sum(len(table["actions"]) + 1 for table in log["rounds"]) - 1
+    page, errors = _page(browser)
+    page.goto(server + "/play?example=openspiel-game")
+    page.wait_for_selector(f"#step-caption:text('Move 0 of {moves}')")
+    page.click("#step-last")
+    page.wait_for_selector(f"#step-caption:text('Move {moves} of {moves}')")
+    page.wait_for_selector("#spread svg")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_one_players_view_hides_the_other_hand(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play?example=game&step=3&view=ann")
+    page.wait_for_selector("#step-caption:text('Move 3 of')")
+    assert page.locator('.seat[data-player="ann"] .card:not(.back)').count() == 11
+    assert page.locator('.seat[data-player="bob"] .card.back').count() == 10
+    assert page.locator('.seat[data-player="bob"] .card:not(.back)').count() == 0
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_refused_action_is_shown_in_place_with_its_reason_and_rule(server, browser, artifacts):
+    log = example_logs()["game-refused"]
+    violation = requests.post(server + "/v1/games/replay", json=log,
+                              timeout=30).json()["violations"][0]
+    page, errors = _page(browser, 390, 844)  # a phone-sized screen
+    page.goto(server + "/play?example=game-refused")
+    page.wait_for_selector("#refusal:not([hidden])")
+    page.click("#step-last")
+    page.wait_for_selector("#refusal.here")
+    refusal = page.text_content("#refusal")
+    assert violation["detail"] in refusal and "bob discards 8\u2660" in refusal
+    assert page.get_attribute("#refusal a", "href") == violation["rule_url"]
+    assert "the next move is refused" in page.text_content("#step-caption")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(artifacts / "play-refused-phone.png"), full_page=True)
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_pasted_game_of_every_preset_opens_and_shows_its_end(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.click("summary")
+    for seed, preset in enumerate(PRESETS):
+        # Random notations, tables of partnership, Hollywood's totals per game, the wall...
+        log = random_game(seed, preset, max_rounds=2)
+        final = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
+        page.fill("#game-text", json.dumps(log))
+        page.click("#game-paste")
+        page.wait_for_selector("#step-caption:text('Move 0 of')")
+        last = int(page.get_attribute("#step-range", "max"))
+        page.click("#step-last")
+        page.wait_for_selector(f"#step-caption:text('Move {last} of {last}')")
+        page.wait_for_function("rows => document.querySelectorAll('#totals tbody tr').length"
+                               " === rows", arg=len(final["rounds"]))
+    assert errors == []
