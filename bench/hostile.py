@@ -162,6 +162,11 @@ TARGETS = {
                          [("players",), ("rounds",), ("rules",)]),
     "/v1/matches/score": ({"players": ["a", "b"], "rounds": []},
                           [("players",), ("rounds",), ("rules",)]),
+    "/v1/games/import": ({"format": "openspiel", "actions": [], "params": {}},
+                         [("actions",), ("params",)]),
+    "/v1/rounds/score/image.svg": ({"knocker": {"hand": []}, "defender": {"hand": []}},
+                                   [("knocker", "hand"), ("knocker", "melds"),
+                                    ("defender", "layoffs")]),
 }
 
 # Fillers: (name, one item's JSON text) repeated into an array, or a whole value.
