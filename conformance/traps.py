@@ -442,12 +442,16 @@ def eleven_case(kind, cards, facts):
     least = min(values.values())
     ordered = sorted(cards)
     best = [NAMES[c] for c in ordered if values[c] == least]
-    rules = {}
+    rules, extra, limit = {}, {}, LIMIT
     if kind == "openspiel-refuses-gin-only-limit":
-        rules = {"knock_limit": 0}
+        rules, limit = {"knock_limit": 0}, 0  # OpenSpiel's knock_card 0
     elif kind == "openspiel-refuses-knock-lower-limit":
-        rules = {"knock_limit": least}
-    limit = rules.get("knock_limit", LIMIT)
+        limit = least
+        upcards = [c for c in range(52) if c not in cards and ref.value_of(c) == least]
+        if least > 1 and upcards:  # OpenSpiel's Oklahoma: the upcard's value (an ace is 1)
+            rules, extra = "oklahoma", {"upcard": NAMES[upcards[0]]}
+        else:
+            rules = {"knock_limit": least}
     checks = [eq("/deadwood_count", least), ("/best_discards", {"same_items": best}),
               eq("/can_knock", least <= limit), eq("/gin", least == 0)]
     if kind.startswith("openspiel"):
@@ -457,18 +461,22 @@ def eleven_case(kind, cards, facts):
         index = ordered.index(card)
         why = f"{WHY[kind]} ({NAMES[card]} leaves {values[card]})"
         checks.append(eq(f"/discards/{index}/deadwood_count", values[card]))
-    if rules:
+    if extra:
+        why = (f"OpenSpiel refuses an Oklahoma knock (counts {facts['counted']}, least {least}), "
+               f"upcard {extra['upcard']}")
+        checks.append(eq("/knock_limit", limit))
+    elif rules:
         why += f", limit {limit}"
-    body = {"hand": names(ordered)}
-    if rules:
-        body["rules"] = rules
-    rule = ["R-5.1", "R-2.5"] + (["R-5.4"] if least == 0 else [])
+    body = {"hand": names(ordered), **({"rules": rules} if rules else {}), **extra}
+    rule = ["R-5.1", "R-2.5"] + (["R-5.4"] if least == 0 else []) + (["R-5.6"] if extra else [])
     cases = [case(f"{why}: {text(cards)}", rule, post(ANALYZE, body), checks=checks)]
     if kind.startswith("openspiel-refuses"):
         # The knock itself, with a best discard: legal, though OpenSpiel's game offers no knock.
         discard = best[0]
-        knock = {"hand": names(ordered), "discard": discard, **({"rules": rules} if rules else {})}
-        cases.append(case(f"{WHY[kind]}: knocking with {discard} is legal: {text(cards)}", rule,
+        knock = {"hand": names(ordered), "discard": discard,
+                 **({"rules": rules} if rules else {}), **extra}
+        label = "OpenSpiel refuses an Oklahoma knock" if extra else WHY[kind]
+        cases.append(case(f"{label}: knocking with {discard} is legal: {text(cards)}", rule,
                           post(KNOCK, knock), checks=[eq("/legal", True),
                                                       eq("/deadwood_count", least),
                                                       eq("/gin", least == 0)]))
