@@ -13,7 +13,6 @@ import importlib.util
 import sys
 from pathlib import Path
 
-import pytest
 
 from service.conformance import load_cases
 from tests import reference as ref
@@ -89,8 +88,6 @@ def test_a_chain_of_layoffs_reaches_past_two_cards_at_a_run_end():
 
 
 def test_each_trap_still_trips_the_engine_it_names():
-    pytest.importorskip("pyspiel")
-    pytest.importorskip("rlcard")
     script = _script()
     engines = [script.OpenSpiel(), script.RLCard()]
     for case in load_cases(ROOT / "conformance", [TOPIC]):
