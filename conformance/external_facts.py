@@ -18,9 +18,14 @@ this service's.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE)]
+
+from build import case  # noqa: E402
+
 TOPIC = "external-facts"
 
 ANALYZE, BATCH, KNOCK, LAYOFFS, SCORE, REPLAY, MATCHES = (
@@ -129,16 +134,8 @@ FACTS: list[dict] = []
 
 def fact(source, test, text, rule, request, status=200, checks=(), codes=(), pointers=()):
     label = SOURCES[source][0]
-    expected = {"status": status}
-    if checks:
-        expected["checks"] = [dict(pointer=p, **c) for p, c in checks]
-    if codes:
-        expected["codes"] = list(codes)
-    if pointers:
-        expected["pointers"] = list(pointers)
-    case = {"description": f"{label} {test}: {text}", "rule": list(rule), "request": request,
-            "expected": expected}
-    FACTS.append({"source": source, "test": test, "case": case})
+    FACTS.append({"source": source, "test": test, "case": case(
+        f"{label} {test}: {text}", rule, request, status, checks, codes, pointers)})
 
 
 # Deadwood, melds and card values --------------------------------------------------------------
