@@ -186,3 +186,14 @@ def test_round_score_faults_are_422(client, body, expected):
     reply = client.post(SCORE, json=body)
     assert reply.status_code == 422
     assert codes(reply) == expected
+
+
+def test_r5_5_round_score_takes_a_null_discard_for_big_gin_as_knock_does(client):
+    eleven = "AS 2S 3S 4S 5H 6H 7H 8D 8C 8S 8H".split()
+    rules = {"preset": "standard", "big_gin_bonus": 31}
+    defender = "KD QD JC 9C 7C 5C 3D 2D TH 4C".split()
+    left_out = client.post(SCORE, json={"knocker": {"hand": eleven}, "defender": {"hand": defender},
+                                        "rules": rules}).get_json()
+    null = client.post(SCORE, json={"knocker": {"hand": eleven, "discard": None},
+                                    "defender": {"hand": defender}, "rules": rules}).get_json()
+    assert null == left_out and null["outcome"] == "big_gin"

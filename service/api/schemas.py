@@ -183,7 +183,8 @@ class LayoffsRequest(RequestSchema):
 
 class KnockerSpread(RequestSchema):
     hand = CardTokens(required=True)
-    discard = fields.String(load_default=None, allow_none=False)
+    # null says "no discard", as in /v1/knock: big gin spreads all eleven cards.
+    discard = fields.String(load_default=None, allow_none=True)
     melds = MeldsValue(load_default=None, allow_none=False)
 
 
