@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import threading
@@ -162,19 +163,26 @@ def _browser_or_skip():
     return sync_playwright
 
 
-@pytest.mark.server
-def test_a_page_on_another_origin_analyses_a_hand_in_a_real_browser(server, page_origin):
+@contextlib.contextmanager
+def launched_chromium():
+    """The system's Chromium, started by Playwright with the project's flags, closed after."""
     sync_playwright = _browser_or_skip()
-    assert page_origin != server  # another port, so another origin
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                              args=CHROMIUM_FLAGS)
         try:
-            page = browser.new_page()
-            page.goto(page_origin + "/")
-            result = page.evaluate("api => analyse(api)", server)
+            yield browser
         finally:
             browser.close()
+
+
+@pytest.mark.server
+def test_a_page_on_another_origin_analyses_a_hand_in_a_real_browser(server, page_origin):
+    assert page_origin != server  # another port, so another origin
+    with launched_chromium() as browser:
+        page = browser.new_page()
+        page.goto(page_origin + "/")
+        result = page.evaluate("api => analyse(api)", server)
     assert result["status"] == 200
     assert result["deadwood"] == 14 and result["best"] == ["KD"]
     assert result["requestId"]  # an exposed header, readable by the page's script
@@ -185,16 +193,10 @@ def test_a_page_on_another_origin_analyses_a_hand_in_a_real_browser(server, page
 
 @pytest.mark.server
 def test_the_docs_page_links_the_rules_in_a_real_browser(server):
-    sync_playwright = _browser_or_skip()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=CHROMIUM_FLAGS)
-        try:
-            page = browser.new_page()
-            page.goto(server + "/docs/")
-            link = page.wait_for_selector('a[href="/rules"]', timeout=20_000)
-            assert link.is_visible()
-            page.goto(server + link.get_attribute("href") + "#R-4.3")
-            assert page.locator('[id="R-4.3"]').count() == 1
-        finally:
-            browser.close()
+    with launched_chromium() as browser:
+        page = browser.new_page()
+        page.goto(server + "/docs/")
+        link = page.wait_for_selector('a[href="/rules"]', timeout=20_000)
+        assert link.is_visible()
+        page.goto(server + link.get_attribute("href") + "#R-4.3")
+        assert page.locator('[id="R-4.3"]').count() == 1

@@ -20,7 +20,7 @@ from service.rules import PRESETS
 from service.rules.simulate import random_game
 
 from .conftest import ROOT
-from .test_cors import CHROMIUM, CHROMIUM_FLAGS, _browser_or_skip
+from .test_cors import launched_chromium
 
 HAND = ["5S", "6S", "7S", "8S", "7H", "7D", "7C", "2H", "3C", "KD"]
 
@@ -61,12 +61,8 @@ def artifacts(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_playwright = _browser_or_skip()
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                              args=CHROMIUM_FLAGS)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 def _page(browser, width=1000, height=900):
