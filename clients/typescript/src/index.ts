@@ -265,42 +265,42 @@ export class Client {
 
   /** `GET /metrics`: Prometheus text. */
   async metrics(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/metrics", undefined, options)).body as string;
+    return this.text("/metrics", options);
   }
 
   /** `GET /openapi.yaml`: the contract. */
   async openapi(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/openapi.yaml", undefined, options)).body as string;
+    return this.text("/openapi.yaml", options);
   }
 
   /** `GET /play`: the page to build a hand and step through a game log (HTML). */
   async playPage(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/play", undefined, options)).body as string;
+    return this.text("/play", options);
   }
 
   /** `GET /docs/`: the interactive documentation page (HTML). */
   async docs(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/docs/", undefined, options)).body as string;
+    return this.text("/docs/", options);
   }
 
   /** `GET /rules`: the rules, one anchor per rule id (HTML). */
   async rulesText(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/rules", undefined, options)).body as string;
+    return this.text("/rules", options);
   }
 
   /** `GET /rules.md`: the rules' Markdown source. */
   async rulesMarkdown(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/rules.md", undefined, options)).body as string;
+    return this.text("/rules.md", options);
   }
 
   /** `GET /gamelog`: the game-log format (HTML). */
   async gamelogText(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/gamelog", undefined, options)).body as string;
+    return this.text("/gamelog", options);
   }
 
   /** `GET /gamelog.md`: the game-log format's Markdown source. */
   async gamelogMarkdown(options?: CallOptions): Promise<string> {
-    return (await this.send("GET", "/gamelog.md", undefined, options)).body as string;
+    return this.text("/gamelog.md", options);
   }
 
   private async cacheable(hand: string | readonly string[], name: string, query: HandAnalysisQuery,
@@ -315,6 +315,10 @@ export class Client {
     if (options.ifNoneMatch !== undefined) headers["If-None-Match"] = options.ifNoneMatch;
     return this.send("GET", `/v1/hands/${encodeURIComponent(cards)}/${name}${suffix}`,
                      undefined, options, headers);
+  }
+
+  private async text(path: string, options?: CallOptions): Promise<string> {
+    return (await this.send("GET", path, undefined, options)).body as string;
   }
 
   private async json(method: string, path: string, body: unknown,
