@@ -3,7 +3,7 @@ scored, the game totalled, and for a game in progress whose move it is and what 
 
 The replay stops at the first violation in document order (R-3 to R-9); what was scored
 before it is kept.  Every preset is replayed: the variants' seating, dealing and scoring come
-from their match bookkeeping (matches.py).
+from their bookkeeping (bookkeeping.py).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, InvalidMeldError, Problem
-from .gamelog import Action, GameLog, Table, read_log
+from .bookkeeping import Bonus, TableResult, variant_for
+from .documents import Action, GameLog, Table, read_log
 from .knock import check_knock
 from .layoffs import Layoff, layable_by_meld
-from .matches import Bonus, BoxMatch, CutthroatMatch, PartnershipMatch, new_match
 from .melds import Meld, parse_melds
 from .scoring import RoundScore, score_round
 from .solver import solver_for
@@ -374,6 +374,11 @@ class _Round:
         return None if self.knock is None else self.other[self.knock["knocker"]]
 
 
+def _violation(path: tuple, fault: Problem) -> _Violation:
+    """A seating fault of the bookkeeping, placed under the round or table it is about."""
+    return _Violation(path + fault.path, fault.code, fault.rule, fault.detail)
+
+
 def _mask(cards) -> int:
     mask = 0
     for card in cards:
@@ -393,21 +398,18 @@ class _Replayer:
         self.rules = log.rules
         self.view = view
         self.players = list(log.players)
-        self.match = new_match(log.rules, self.players, roles=log.roles, teams=log.teams)
+        self.match = variant_for(log.rules, self.players, roles=log.roles, teams=log.teams)
         self.records: list[RoundRecord | PartnershipRound] = []
         self.current: list[_Round] = []
 
     def run(self) -> Replay:
         violations: tuple[Problem, ...] = ()
         try:
-            for index, entry in enumerate(self.log.rounds):
+            for index, tables in enumerate(self.log.rounds):
                 if self.match.complete:
                     raise _Violation(("rounds", index), "game_over", "R-8.1",
                                      f"the game is over: {self.match.winner} has won")
-                if isinstance(self.match, PartnershipMatch):
-                    self.play_partnership_round(index, entry)
-                else:
-                    self.play_round(index, entry)
+                self.play_round(index, tables)
         except _Violation as violation:
             violations = (self._private(violation.problem),)
         match = self.match
@@ -437,42 +439,39 @@ class _Replayer:
         hidden hand, so only the full log and the defender's own view show it."""
         return not state.pending or self.view is None or self.view == state.defender
 
-    def play_round(self, index: int, table: Table) -> None:
+    def play_round(self, index: int, tables: tuple[Table, ...]) -> None:
+        """Seat, play and record one round: its tables, checked against the variant's seating
+        (R-3.2, R-9), each played in turn, and the round recorded once every table is over."""
         path = ("rounds", index)
-        seat = self.match.seat()
-        if table.dealer not in self.players:
-            raise _Violation(path + ("dealer",), "not_a_player", "R-3.1",
-                             f"the dealer {table.dealer[:40]!r} is not one of the players")
-        if seat.dealer is not None and table.dealer != seat.dealer:
-            raise _Violation(path + ("dealer",), "wrong_dealer",
-                             "R-9.2" if isinstance(self.match, BoxMatch) else
-                             "R-9.3" if isinstance(self.match, CutthroatMatch) else "R-3.2",
-                             f"{seat.dealer} deals this round, not {table.dealer}: {seat.reason}")
-        players = seat.players
-        if players is None:  # the first cutthroat deal: the dealer sits out
-            players = tuple(p for p in self.players if p != table.dealer)
-        if set(table.hands) != set(players):
-            raise _Violation(path + ("hands",), "wrong_players",
-                             "R-9.2" if isinstance(self.match, BoxMatch) else "R-3.1",
-                             f"this round is played by {' and '.join(players)}"
-                             + (f" ({seat.reason})" if seat.reason else ""))
-        first = seat.first or self._first(table.dealer, players)
-        state = self.play_table(path, index, table, first)
-        if state.over and self._shows(state):
-            record = self.result(state, table.dealer)
-            extra = self.match.record(table.dealer, players, record.winner, record.points)
+        several = len(tables) > 1
+        fault = self.match.check_round([frozenset(t.hands) for t in tables])
+        if fault is not None:
+            raise _violation(path, fault)
+        self.current = []
+        states, seatings = [], []
+        for position, table in enumerate(tables):
+            where = path + ("tables", position) if several else path
+            seating = self.match.check_table(position, table.dealer, frozenset(table.hands))
+            if isinstance(seating, Problem):
+                raise _violation(where, seating)
+            states.append(self.play_table(where, index, table, seating.first))
+            seatings.append(seating)
+        if not (all(state.over for state in states) and all(map(self._shows, states))):
+            return
+        records = [self.result(state, table.dealer) for state, table in zip(states, tables)]
+        recorded = self.match.record([
+            TableResult(seating.players, seating.dealer, record.winner, record.points)
+            for seating, record in zip(seatings, records)])
+        totals = self.match.running_totals()
+        provisional = any(state.pending for state in states)
+        if several:
+            self.records.append(PartnershipRound(tuple(records), recorded["winner"],
+                                                 recorded["points"], totals, provisional))
+        else:
+            (record,) = records
             self.records.append(RoundRecord(
                 record.dealer, record.outcome, record.knocker, record.winner, record.points,
-                record.score, record.defender, self.match.running_totals(), extra,
-                state.pending))
-
-    def _first(self, dealer: str, players: tuple[str, ...]) -> str:
-        """Who is offered the upcard first: the non-dealer, or in cutthroat the player after
-        the dealer in the log's order (R-4.2, R-9.3)."""
-        if dealer in players:
-            return next(p for p in players if p != dealer)
-        index = self.players.index(dealer)
-        return self.players[(index + 1) % len(self.players)]
+                record.score, record.defender, totals, recorded, provisional))
 
     def play_table(self, path: tuple, index: int, table: Table, first: str) -> _Round:
         self.check_deal(path, table)
@@ -487,31 +486,6 @@ class _Replayer:
             last = index == len(self.log.rounds) - 1
             state.pending = last and state.score.outcome not in ("gin", "big_gin")
         return state
-
-    def play_partnership_round(self, index: int, tables: tuple[Table, Table]) -> None:
-        match = self.match
-        pairs = [frozenset(t.hands) for t in tables]
-        reason = match.pairs_ok(pairs)
-        if reason is not None:
-            raise _Violation(("rounds", index, "tables"), "wrong_pairing", "R-9.4", reason)
-        self.current = []
-        states = []
-        for position, table in enumerate(tables):
-            path = ("rounds", index, "tables", position)
-            if table.dealer not in table.hands:
-                raise _Violation(path + ("dealer",), "wrong_dealer", "R-9.4",
-                                 "each table's dealer is one of its two players")
-            if len(table.hands) != 2:
-                raise _Violation(path + ("hands",), "wrong_players", "R-9.4",
-                                 "each table seats two players")
-            states.append(self.play_table(path, index, table, self._first(
-                table.dealer, tuple(table.hands))))
-        if all(state.over for state in states) and all(map(self._shows, states)):
-            records = tuple(self.result(state, state.dealer) for state in states)
-            net = match.record_tables([(r.winner, r.points) for r in records], pairs)
-            self.records.append(PartnershipRound(records, net["winner"], net["points"],
-                                                 match.running_totals(),
-                                                 any(state.pending for state in states)))
 
     def check_deal(self, path: tuple, table: Table) -> None:
         seen: set[Card] = set()
@@ -567,7 +541,7 @@ class _Replayer:
                                   "lay_down" if state.pending else state.phase, tuple(actions),
                                   state.stock_count, state.pile[-1] if state.pile else None,
                                   hands, table))
-        if isinstance(self.match, PartnershipMatch):
+        if self.match.tables_per_round > 1:
             return tuple(moves)
         return moves[0]
 

@@ -22,8 +22,7 @@ from .cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
 from .layoffs import best_defense
 from .scoring import score_round
 from .solver import solver_for
-from .gamelog import PLAYERS_BY_VARIANT
-from .matches import PartnershipMatch, new_match
+from .bookkeeping import VARIANTS, TableResult
 from .variants import Rules, resolve_rules
 
 WALL = 2
@@ -93,62 +92,36 @@ def random_game(
     """A whole match (at most ``max_rounds`` deals) of legal random play, as a log.
 
     Every preset is played: seating, dealers and the end of the match follow the variant's
-    bookkeeping (matches.py) (R-3.2, R-8, R-9).
+    bookkeeping (bookkeeping.py) (R-3.2, R-8, R-9).
     """
     rng = random.Random(seed)
     voice = _Voice(rng)
     resolved = resolve_rules(rules)
-    count = PLAYERS_BY_VARIANT[resolved.variant]
-    players = tuple(players or DEFAULT_PLAYERS[:count])
+    variant = VARIANTS[resolved.variant]
+    players = tuple(players or DEFAULT_PLAYERS[:variant.player_count])
     log: dict[str, Any] = {"format": "ginrules-log/1", "rules": rules, "players": list(players),
                            "rounds": []}
     if voice.maybe(0.3):
         del log["format"]  # optional (GAMELOG.md)
+    header = variant.choose_header(players, rng)
+    log.update(header)
+    match = variant(resolved, players, **header)
     last_deals: list[_Deal] = []
-    roles = teams = None
-    if resolved.variant == "box":
-        order = rng.sample(players, 3)
-        roles = {"box": order[0], "captain": order[1], "sitter": order[2]}
-        log["roles"] = roles
-    if resolved.variant == "partnership":
-        teams = [[players[0], players[2]], [players[1], players[3]]]
-        log["teams"] = teams
-    match = new_match(resolved, list(players), roles=roles, teams=teams)
-    pairings = None
     for _ in range(max_rounds):
         def stock_given() -> bool:
             return rng.random() < 0.7 if with_stock is None else with_stock
 
-        if isinstance(match, PartnershipMatch):
-            if pairings is None:
-                first, second = teams
-                pairings = [(first[0], second[0]), (first[1], second[1])]
-                if rng.random() < 0.5:
-                    pairings = [(first[0], second[1]), (first[1], second[0])]
-            else:  # every player meets the other opponent (R-9.4)
-                (a, b), (c, d) = pairings
-                pairings = [(a, d), (c, b)]
-            tables, results, last_deals = [], [], []
-            for pair in pairings:
-                dealer = rng.choice(pair)
-                deal = _Deal(rng, voice, resolved, pair, _other(pair, dealer), dealer,
-                             stock_given())
-                results.append(deal.play())
-                tables.append(deal.table)
-                last_deals.append(deal)
-            log["rounds"].append({"tables": tables})
-            match.record_tables(results, [frozenset(p) for p in pairings])
-        else:
-            seat = match.seat()
-            dealer = seat.dealer or rng.choice(players)
-            pair = seat.players or tuple(p for p in players if p != dealer)
-            first = seat.first or (_other(pair, dealer) if dealer in pair
-                                   else players[(players.index(dealer) + 1) % len(players)])
-            deal = _Deal(rng, voice, resolved, pair, first, dealer, stock_given())
+        tables, results, last_deals = [], [], []
+        for position in range(variant.tables_per_round):
+            seating = match.choose_seat(position, rng)
+            deal = _Deal(rng, voice, resolved, seating.players, seating.first, seating.dealer,
+                         stock_given())
             winner, points = deal.play()
-            log["rounds"].append(deal.table)
-            last_deals = [deal]
-            match.record(dealer, pair, winner, points)
+            tables.append(deal.table)
+            results.append(TableResult(seating.players, seating.dealer, winner, points))
+            last_deals.append(deal)
+        log["rounds"].append({"tables": tables} if variant.tables_per_round > 1 else tables[0])
+        match.record(results)
         if match.complete:
             break
     for deal in last_deals:

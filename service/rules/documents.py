@@ -1,8 +1,11 @@
-"""Reading a game log (ginrules-log/1, GAMELOG.md) into typed values, before any rule is checked.
+"""Reading the documents clients send, before any rule is checked: a game log (ginrules-log/1,
+GAMELOG.md) into typed values, and a match given as the bare facts of its rounds
+(``/v1/matches/score``).
 
 Faults of form (a missing field, a wrong type, an unknown card code, an unknown action) raise
-:class:`InvalidLogError` listing each with its path; rule violations are the replay's business
-(replay.py).  Sizes are bounded so that no log can make a replay run long.
+:class:`InvalidLogError` listing each with its path; rule violations are the business of the
+use cases on top (replay.py, matches.py).  Sizes are bounded so that no document can make a
+replay run long.
 """
 
 from __future__ import annotations
@@ -12,16 +15,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, bad_card_detail, card_or_none, describe_token
-from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem
+from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
-from .matches import PLAYERS_BY_VARIANT, read_header  # noqa: F401 - re-exported
-from .variants import Rules
+from .bookkeeping import VARIANTS
+from .variants import Rules, resolve_rules
 
 FORMAT = "ginrules-log/1"
 MAX_ROUNDS = 500
 """Rounds (deals) in one log; a two-player game to 100 needs far fewer."""
 MAX_ACTIONS = 200
 """Actions in one round; a round ends by the wall after at most about 70."""
+MAX_FACT_ROUNDS = 2000
+"""Rounds in one ``/v1/matches/score`` request."""
+MAX_NAME = 64
+"""Characters in a player name."""
 ACTIONS = ("pass", "draw", "discard", "knock", "lay_down")
 
 _MISSING = object()
@@ -54,11 +61,11 @@ class Table:
 
 @dataclass(frozen=True)
 class GameLog:
-    """A log read into typed values; a partnership round is a tuple of two tables."""
+    """A log read into typed values; each round is a tuple of its tables (partnership: two)."""
 
     rules: Rules
     players: tuple[str, ...]
-    rounds: tuple[Table | tuple[Table, Table], ...]
+    rounds: tuple[tuple[Table, ...], ...]
     roles: dict[str, str] | None = None
     teams: list[list[str]] | None = None
 
@@ -124,9 +131,8 @@ def read_log(document: Any) -> GameLog:
     if fmt is not None and fmt != FORMAT:
         reader.fault(("format",), "unknown_format", f"format must be {FORMAT!r}, got {fmt[:40]!r}")
     rules, players = read_header(document, reader.problems)
-    partnership = rules is not None and rules.variant == "partnership"
     rounds_value = reader.field(document, "rounds", (), list)
-    rounds: list[Table] = []
+    rounds: list[tuple[Table, ...]] = []
     if rounds_value is not None:
         if len(rounds_value) > MAX_ROUNDS:
             raise LogTooLargeError(f"a log holds at most {MAX_ROUNDS} rounds, got "
@@ -134,24 +140,32 @@ def read_log(document: Any) -> GameLog:
                                    [Problem(("rounds",), "log_too_large",
                                             f"at most {MAX_ROUNDS} rounds")])
         for index, value in enumerate(rounds_value):
-            path = ("rounds", index)
-            if partnership:
-                tables = value.get("tables") if isinstance(value, Mapping) else None
-                if not isinstance(tables, list) or len(tables) != 2 or set(value) != {"tables"}:
-                    reader.fault(path, "wrong_type",
-                                 'a partnership round is {"tables": [table, table]}')
-                    continue
-                pair = [_read_table(reader, t, path + ("tables", i)) for i, t in enumerate(tables)]
-                if None not in pair:
-                    rounds.append(tuple(pair))
+            tables = _round_tables(reader, rules, value, ("rounds", index), "table")
+            if tables is None:
                 continue
-            table = _read_table(reader, value, path)
-            if table is not None:
-                rounds.append(table)
+            read = [_read_table(reader, t, where) for where, t in tables]
+            if None not in read:
+                rounds.append(tuple(read))
     if reader.problems:
         raise InvalidLogError("; ".join(p.detail for p in reader.problems[:20]), reader.problems)
     return GameLog(rules, tuple(players), tuple(rounds), document.get("roles"),
                    document.get("teams"))
+
+
+def _round_tables(reader: _Reader, rules: Rules | None, value: Any, path: tuple, what: str
+                  ) -> list[tuple[tuple, Any]] | None:
+    """A round's tables with their paths: the round itself where a round is one table, else
+    ``{"tables": [...]}`` with one entry per table (GAMELOG.md); None for a wrong shape."""
+    variant = VARIANTS[rules.variant] if rules is not None else VARIANTS["two_player"]
+    count = variant.tables_per_round
+    if count == 1:
+        return [(path, value)]
+    tables = value.get("tables") if isinstance(value, Mapping) else None
+    if not isinstance(tables, list) or len(tables) != count or set(value) != {"tables"}:
+        shape = ", ".join([what] * count)
+        reader.fault(path, "wrong_type", f'a {variant.name} round is {{"tables": [{shape}]}}')
+        return None
+    return [(path + ("tables", i), t) for i, t in enumerate(tables)]
 
 
 def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
@@ -267,3 +281,120 @@ def _read_melds(reader: _Reader, value: Any, path: tuple) -> list | None:
             cards, where = meld.get("cards"), where + ("cards",)
         reader.cards(cards, where)
     return value
+
+
+# The header of a log or a match -----------------------------------------------------------------
+
+
+def read_header(document: Mapping, problems: list[Problem]
+                ) -> tuple[Rules | None, list[str] | None]:
+    """The rules, players, roles and teams of a log or a match score, every fault recorded."""
+    rules = None
+    if "rules" not in document:
+        problems.append(Problem(("rules",), "required",
+                                "rules is required (a preset name or an object)"))
+    else:
+        try:
+            rules = resolve_rules(document["rules"])
+        except RulesError as error:
+            problems += [Problem(("rules",) + p.path, p.code, p.detail, p.rule)
+                         for p in error.problems]
+    players = document.get("players")
+    if "players" not in document:
+        problems.append(Problem(("players",), "required", "players is required"))
+        players = None
+    elif not (isinstance(players, list)
+              and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME for p in players)):
+        problems.append(Problem(("players",), "wrong_type",
+                                f"players are names: strings of 1 to {MAX_NAME} characters"))
+        players = None
+    elif len(set(players)) != len(players):
+        problems.append(Problem(("players",), "duplicate_player", "player names must be unique"))
+        players = None
+    elif rules is not None and len(players) != VARIANTS[rules.variant].player_count:
+        problems.append(Problem(("players",), "wrong_player_count",
+                                f"the {rules.preset} preset is played by "
+                                f"{VARIANTS[rules.variant].player_count} players, "
+                                f"got {len(players)}"))
+        players = None
+    if rules is not None and players is not None:
+        VARIANTS[rules.variant].check_header(players, document.get("roles"),
+                                             document.get("teams"), problems)
+    return rules, players
+
+
+# A match as the facts of its rounds (``/v1/matches/score``) --------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchFacts:
+    """A ``/v1/matches/score`` body whose form is checked: rounds are fact objects (``winner``,
+    ``points``, optional ``outcome`` and ``knocker``; partnership: ``{"tables": [...]}``)."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    rounds: tuple[dict[str, Any], ...]
+    roles: dict[str, str] | None = None
+    teams: list[list[str]] | None = None
+    dealer: str | None = None
+
+
+def read_match(document: Mapping) -> MatchFacts:
+    """A match score body, every fault of form at once (:class:`InvalidLogError`)."""
+    problems: list[Problem] = []
+    rules, players = read_header(document, problems)
+    dealer = document.get("dealer")
+    if rules is not None and players is not None:
+        if dealer is not None and dealer not in players:
+            problems.append(Problem(("dealer",), "not_a_player", "dealer names a player"))
+        if dealer is None and VARIANTS[rules.variant].needs_first_dealer:
+            problems.append(Problem(("dealer",), "required",
+                                    f"{rules.variant} scores need the first round's dealer",
+                                    VARIANTS[rules.variant].dealer_rule))
+    rounds = document.get("rounds")
+    if not isinstance(rounds, list):
+        problems.append(Problem(("rounds",), "wrong_type", "rounds are a list"))
+        rounds = []
+    if len(rounds) > MAX_FACT_ROUNDS:
+        raise LogTooLargeError(f"at most {MAX_FACT_ROUNDS} rounds",
+                               [Problem(("rounds",), "log_too_large",
+                                        f"at most {MAX_FACT_ROUNDS} rounds")])
+    reader = _Reader()
+    for index, fact in enumerate(rounds):
+        for where, item in _round_tables(reader, rules, fact, ("rounds", index), "facts") or ():
+            _check_fact(where, item, reader.problems)
+    problems += reader.problems
+    if problems:
+        raise InvalidLogError("; ".join(p.detail for p in problems[:20]), problems)
+    return MatchFacts(rules, tuple(players), tuple(rounds), document.get("roles"),
+                      document.get("teams"), dealer)
+
+
+_OUTCOMES = ("knock", "undercut", "gin", "big_gin", "draw")
+
+
+def _check_fact(path: tuple, fact: Any, problems: list[Problem]) -> None:
+    """The form of one round fact: ``winner`` (a name or null), ``points`` (>= 0), options."""
+    if not isinstance(fact, dict):
+        problems.append(Problem(path, "wrong_type", 'a round is {"winner", "points"}'))
+        return
+    unknown = set(fact) - {"winner", "points", "outcome", "knocker"}
+    for name in sorted(unknown):
+        problems.append(Problem(path + (name,), "unknown_field", f"unknown field {name!r}"))
+    if "winner" not in fact:
+        problems.append(Problem(path + ("winner",), "required",
+                                "winner is required (null for a draw)"))
+    elif fact["winner"] is not None and not isinstance(fact["winner"], str):
+        problems.append(Problem(path + ("winner",), "wrong_type", "winner is a name or null"))
+    points = fact.get("points", 0)
+    if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+        problems.append(Problem(path + ("points",), "wrong_type",
+                                "points is an integer >= 0"))
+    elif fact.get("winner") is None and points:
+        problems.append(Problem(path + ("points",), "points_without_winner",
+                                "a round with no winner scores 0 points", "R-7.2"))
+    if "outcome" in fact and fact["outcome"] not in _OUTCOMES:
+        problems.append(Problem(path + ("outcome",), "invalid_value",
+                                f"outcome is one of {', '.join(_OUTCOMES)}"))
+    if "knocker" in fact and fact["knocker"] is not None and not isinstance(fact["knocker"], str):
+        problems.append(Problem(path + ("knocker",), "wrong_type", "knocker is a name or null"))

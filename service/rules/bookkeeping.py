@@ -1,0 +1,533 @@
+"""The bookkeeping of every variant (R-3.2, R-8, R-9), behind one protocol.
+
+A :class:`Variant` keeps one match of its variant: who sits at each table of the next round and
+who deals there (:meth:`Variant.seat`, :meth:`Variant.check_table`, :meth:`Variant.choose_seat`),
+who is offered the first upcard (:meth:`Variant.first_offer`, R-4.2), what a round's results do
+to the totals (:meth:`Variant.record`), and when the match ends.  A round is one table for the
+two-player variants, the box and cutthroat, and two tables for partnership; every variant is
+reached the same way, by name (:func:`variant_for`), like the presets.
+
+The replay, the generator and ``/v1/matches/score`` all keep their matches here, so a log and
+the bare facts of its rounds always give the same totals.  Adding a variant is writing one
+class and naming it in :data:`VARIANTS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from .errors import Problem
+from .variants import Rules
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """An end-of-game addition to a total (R-8.2, R-8.3); ``game`` for Hollywood."""
+
+    player: str
+    term: str
+    points: int
+    rule: str
+    game: int | None = None
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What the rules fix about one table of the next round, and why.
+
+    ``players`` None: the players are the log's choice (cutthroat's first deal: everyone but
+    the dealer; partnership's first round: one player of each team).  ``dealer`` None: the
+    dealer is the log's choice.
+    """
+
+    players: tuple[str, ...] | None
+    dealer: str | None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One table as it is dealt: its two players, the dealer (in cutthroat the third player,
+    who sits out, R-9.3) and who is offered the first upcard (R-4.2)."""
+
+    players: tuple[str, str]
+    dealer: str
+    first: str
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """What one table of a round gave: who played (None when only the facts are known), who
+    dealt, the winner (None: no winner) and the points."""
+
+    players: tuple[str, ...] | None
+    dealer: str | None
+    winner: str | None
+    points: int
+
+
+class Chooser(Protocol):
+    """The random choices a generator makes (``random.Random`` will do)."""
+
+    def choice(self, seq: Sequence[Any]) -> Any: ...
+
+    def random(self) -> float: ...
+
+
+class Standings:
+    """One game (R-8) between some sides (players or teams): totals, rounds won, the target."""
+
+    def __init__(self, rules: Rules, sides: list[str]) -> None:
+        self.rules = rules
+        self.points = {side: 0 for side in sides}
+        """Round points won (R-8.1)."""
+        self.totals = {side: 0 for side in sides}
+        """The running totals that count towards the target: the round points, and the box
+        bonuses too when they are added as each round is won (R-8.2)."""
+        self.wins = {side: 0 for side in sides}
+        self.winner: str | None = None
+
+    @property
+    def closed(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def _box_at_end(self) -> bool:
+        return self.rules.box_bonus_timing == "end"
+
+    def add(self, side: str, points: int) -> None:
+        """Credit a won round (R-8.1, R-8.2); the game closes when a side reaches the target."""
+        self.points[side] += points
+        self.totals[side] += points
+        self.wins[side] += 1
+        if not self._box_at_end:
+            self.totals[side] += self.rules.box_bonus
+        if self.totals[side] >= self.rules.game_target and self.winner is None:
+            self.winner = side
+
+    def bonuses(self, game: int | None = None) -> list[Bonus]:
+        """What a finished game adds (R-8.2, R-8.3): shutout doubling of the round points, box
+        bonuses (when added at the end), the game bonus, and last a doubled total."""
+        rules, winner = self.rules, self.winner
+        if winner is None:
+            return []
+        bonuses: list[Bonus] = []
+        shutout = all(t == 0 for side, t in self.points.items() if side != winner)
+        if shutout and rules.shutout == "double":
+            bonuses.append(Bonus(winner, "shutout doubles the winner's round points",
+                                 self.points[winner], "R-8.3", game))
+        if rules.box_bonus and self._box_at_end:
+            for side, wins in self.wins.items():
+                if wins:
+                    bonuses.append(Bonus(side, f"box bonus: {wins} rounds won",
+                                         wins * rules.box_bonus, "R-8.2", game))
+        game_bonus = rules.game_bonus
+        doubled = shutout and rules.shutout == "game_bonus_200"
+        if doubled:
+            game_bonus = 200
+        if game_bonus:
+            bonuses.append(Bonus(winner, "game bonus (shutout)" if doubled else "game bonus",
+                                 game_bonus, "R-8.3", game))
+        if shutout and rules.shutout == "double_total":
+            total = self.totals[winner] + sum(b.points for b in bonuses if b.player == winner)
+            bonuses.append(Bonus(winner, "shutout doubles the winner's total", total, "R-8.3",
+                                 game))
+        return bonuses
+
+    def final_totals(self) -> dict[str, int]:
+        totals = dict(self.totals)
+        for bonus in self.bonuses():
+            totals[bonus.player] += bonus.points
+        return totals
+
+    def margin(self) -> int | None:
+        """The winner's final total minus the best other (R-8.3)."""
+        if self.winner is None:
+            return None
+        totals = self.final_totals()
+        return totals[self.winner] - max(t for s, t in totals.items() if s != self.winner)
+
+
+class Variant:
+    """A match of two-player games, the default (R-3.2, R-8); the base of every variant.
+
+    A subclass overrides what its variant changes: its seating, the rule ids a wrong seating
+    cites, what a round's result does, the shape of its totals.
+    """
+
+    name: ClassVar[str] = "two_player"
+    player_count: ClassVar[int] = 2
+    """Players of the variant (GAMELOG.md ``players``)."""
+    tables_per_round: ClassVar[int] = 1
+    dealer_rule: ClassVar[str] = "R-3.2"
+    """The rule a round dealt by the wrong player breaks."""
+    players_rule: ClassVar[str] = "R-3.1"
+    """The rule a round played by the wrong players breaks."""
+    facts_rule: ClassVar[str] = "R-9"
+    """The rule a round fact naming someone else as winner breaks."""
+    needs_first_dealer: ClassVar[bool] = False
+    """Whether scoring bare facts needs the first round's dealer (who then sits out)."""
+
+    def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
+                 teams: list | None = None) -> None:
+        self.rules = rules
+        self.players = list(players)
+        self.game = Standings(rules, self.sides())
+        self.next_dealer: str | None = None
+
+    def sides(self) -> list[str]:
+        """Who keeps a total: the players (partnership: the teams)."""
+        return self.players
+
+    # The document's header ---------------------------------------------------------------------
+
+    @classmethod
+    def check_header(cls, players: list[str], roles: Any, teams: Any,
+                     problems: list[Problem]) -> None:
+        """Form checks of ``roles`` and ``teams`` (GAMELOG.md): each belongs to one variant."""
+        cls.check_roles(players, roles, problems)
+        cls.check_teams(players, teams, problems)
+
+    @classmethod
+    def check_roles(cls, players: list[str], roles: Any, problems: list[Problem]) -> None:
+        if roles is not None:
+            problems.append(Problem(("roles",), "not_for_this_variant",
+                                    "roles belong to box games", "R-9.2"))
+
+    @classmethod
+    def check_teams(cls, players: list[str], teams: Any, problems: list[Problem]) -> None:
+        if teams is not None:
+            problems.append(Problem(("teams",), "not_for_this_variant",
+                                    "teams belong to partnership games", "R-9.4"))
+
+    @classmethod
+    def choose_header(cls, players: Sequence[str], rng: Chooser) -> dict[str, Any]:
+        """The header fields a generated log of this variant adds (``roles``, ``teams``)."""
+        return {}
+
+    # The next round ----------------------------------------------------------------------------
+
+    def seat(self, position: int = 0) -> Seat:
+        """What the rules fix about the next round's table ``position`` (R-3.2)."""
+        return Seat((self.players[0], self.players[1]), self.next_dealer,
+                    "the winner of a round deals the next; after a round with no winner the "
+                    "same dealer deals again (R-3.2)")
+
+    def first_offer(self, dealer: str, players: Sequence[str]) -> str:
+        """Who is offered the first upcard: the non-dealer (R-4.2)."""
+        return next(p for p in players if p != dealer)
+
+    def _seated(self, seat: Seat, dealer: str) -> tuple[str, ...]:
+        """The table's players: the seat's, or everyone but a dealer who sits out (R-9.3)."""
+        return seat.players or tuple(p for p in self.players if p != dealer)
+
+    def check_round(self, tables: Sequence[frozenset[str]]) -> Problem | None:
+        """Why the players of a round's tables, together, break the rules (path relative to
+        the round), or None."""
+        return None
+
+    def check_table(self, position: int, dealer: str, seated: frozenset[str]
+                    ) -> Problem | Seating:
+        """Table ``position`` as a log deals it, checked against the seat (paths relative to
+        the table): the fault, or the seating to play."""
+        seat = self.seat(position)
+        if dealer not in self.players:
+            return Problem(("dealer",), "not_a_player",
+                           f"the dealer {dealer[:40]!r} is not one of the players", "R-3.1")
+        if seat.dealer is not None and dealer != seat.dealer:
+            return Problem(("dealer",), "wrong_dealer",
+                           f"{seat.dealer} deals this round, not {dealer}: {seat.reason}",
+                           self.dealer_rule)
+        players = self._seated(seat, dealer)
+        if set(seated) != set(players):
+            return Problem(("hands",), "wrong_players",
+                           f"this round is played by {' and '.join(players)}"
+                           + (f" ({seat.reason})" if seat.reason else ""), self.players_rule)
+        return Seating(players, dealer, self.first_offer(dealer, players))
+
+    def choose_seat(self, position: int, rng: Chooser) -> Seating:
+        """Table ``position`` of the next round for a generated log: what the rules fix, the
+        free choices made with ``rng``."""
+        seat = self.seat(position)
+        dealer = seat.dealer or rng.choice(self.players)
+        players = self._seated(seat, dealer)
+        return Seating(players, dealer, self.first_offer(dealer, players))
+
+    # Results -----------------------------------------------------------------------------------
+
+    def record(self, results: Sequence[TableResult]) -> dict[str, Any]:
+        """Take a round's results, one per table; return the fields it adds to the round's
+        entry."""
+        (result,) = results
+        return self.record_table(result)
+
+    def record_table(self, result: TableResult) -> dict[str, Any]:
+        """A round of one table: the winner scores and deals next (R-3.2, R-8.1)."""
+        if result.winner is not None:
+            self.game.add(result.winner, result.points)
+        self.next_dealer = result.winner or result.dealer
+        return {}
+
+    @property
+    def complete(self) -> bool:
+        return self.game.closed
+
+    @property
+    def winner(self) -> str | None:
+        return self.game.winner
+
+    def running_totals(self) -> Any:
+        return dict(self.game.totals)
+
+    def totals(self) -> Any:
+        return self.game.final_totals() if self.complete else dict(self.game.totals)
+
+    def bonuses(self) -> list[Bonus]:
+        return self.game.bonuses()
+
+    def margin(self) -> int | None:
+        return self.game.margin()
+
+
+class Hollywood(Variant):
+    """Three games at once (R-9.1): each win is credited to one, two, then all three games."""
+
+    name = "hollywood"
+
+    def __init__(self, rules: Rules, players: Sequence[str], **header: Any) -> None:
+        super().__init__(rules, players)
+        self.games = [Standings(rules, self.players) for _ in range(3)]
+        self.round_wins = {p: 0 for p in self.players}
+
+    def credit(self, player: str) -> list[int]:
+        """The games a player's next win is credited to (R-9.1, with the shutout entry)."""
+        n = self.round_wins[player] + 1
+        skipped = sum(1 for g in self.games if g.closed and g.totals[player] == 0)
+        reach = min(n + skipped, 3)
+        return [i for i in range(reach) if not self.games[i].closed]
+
+    def record_table(self, result: TableResult) -> dict[str, Any]:
+        credited: list[int] = []
+        if result.winner is not None:
+            credited = self.credit(result.winner)
+            self.round_wins[result.winner] += 1
+            for index in credited:
+                self.games[index].add(result.winner, result.points)
+        self.next_dealer = result.winner or result.dealer
+        return {"credited": credited}
+
+    @property
+    def complete(self) -> bool:
+        return self.games[2].closed
+
+    @property
+    def winner(self) -> str | None:
+        if not self.complete:
+            return None
+        won = [g.winner for g in self.games]
+        return max(set(won), key=won.count)
+
+    def running_totals(self) -> Any:
+        """After a round: each game's round points so far, its winner, whether it closed."""
+        return self._games(final=False)
+
+    def totals(self) -> Any:
+        return self._games(final=True)
+
+    def _games(self, *, final: bool) -> Any:
+        """Hollywood totals, one shape for rounds and the end (GAMELOG.md); ``final`` adds a
+        closed game's bonuses (R-8.2, R-8.3)."""
+        return {"games": [{"totals": g.final_totals() if final and g.closed else dict(g.totals),
+                           "winner": g.winner, "closed": g.closed} for g in self.games]}
+
+    def bonuses(self) -> list[Bonus]:
+        return [b for index, g in enumerate(self.games) for b in g.bonuses(index)]
+
+    def margin(self) -> int | None:
+        return None
+
+
+class Box(Variant):
+    """Three players, one in the box (R-9.2): the box deals and plays the captain."""
+
+    name = "box"
+    player_count = 3
+    dealer_rule = "R-9.2"
+    players_rule = "R-9.2"
+
+    def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
+                 **header: Any) -> None:
+        super().__init__(rules, players)
+        self.roles = dict(roles or {})
+
+    @classmethod
+    def check_roles(cls, players: list[str], roles: Any, problems: list[Problem]) -> None:
+        if not isinstance(roles, dict) or set(roles) != {"box", "captain", "sitter"} or sorted(
+                map(str, roles.values())) != sorted(players):
+            problems.append(Problem(("roles",), "invalid_roles",
+                                    'box games need roles {"box", "captain", "sitter"}, one '
+                                    "player each", "R-9.2"))
+
+    @classmethod
+    def choose_header(cls, players: Sequence[str], rng: Chooser) -> dict[str, Any]:
+        """Roles from a cut (R-9.2), drawn at random."""
+        order = rng.sample(players, 3)
+        return {"roles": {"box": order[0], "captain": order[1], "sitter": order[2]}}
+
+    def seat(self, position: int = 0) -> Seat:
+        box, captain = self.roles["box"], self.roles["captain"]
+        return Seat((box, captain), box,
+                    "the player in the box deals every round against the captain (R-9.2)")
+
+    def record_table(self, result: TableResult) -> dict[str, Any]:
+        roles = dict(self.roles)
+        if result.winner is not None:
+            self.game.add(result.winner, result.points)
+            box, captain, sitter = roles["box"], roles["captain"], roles["sitter"]
+            if result.winner == box:
+                self.roles = {"box": box, "captain": sitter, "sitter": captain}
+            else:
+                self.roles = {"box": captain, "captain": sitter, "sitter": box}
+        return {"roles": roles}
+
+
+class Cutthroat(Variant):
+    """Three players, the dealer sits out (R-9.3); the loser deals next."""
+
+    name = "cutthroat"
+    player_count = 3
+    dealer_rule = "R-9.3"
+    needs_first_dealer = True
+
+    def seat(self, position: int = 0) -> Seat:
+        dealer = self.next_dealer
+        if dealer is None:
+            return Seat(None, None, "the first dealer is the log's choice")
+        index = self.players.index(dealer)
+        return Seat((self.players[(index + 1) % 3], self.players[(index + 2) % 3]), dealer,
+                    "the dealer sits out; the loser of a round deals the next, and after a "
+                    "draw the same dealer deals again (R-9.3)")
+
+    def first_offer(self, dealer: str, players: Sequence[str]) -> str:
+        """The player after the sitting dealer in the log's order (R-9.3)."""
+        return self.players[(self.players.index(dealer) + 1) % len(self.players)]
+
+    def record_table(self, result: TableResult) -> dict[str, Any]:
+        if result.winner is not None:
+            self.game.add(result.winner, result.points)
+            self.next_dealer = next(p for p in result.players if p != result.winner)
+        else:
+            self.next_dealer = result.dealer
+        return {}
+
+
+class Partnership(Variant):
+    """Two teams of two, two tables a round, results netted per team (R-9.4)."""
+
+    name = "partnership"
+    player_count = 4
+    tables_per_round = 2
+    facts_rule = "R-9.4"
+
+    def __init__(self, rules: Rules, players: Sequence[str], *, teams: list | None = None,
+                 **header: Any) -> None:
+        self.teams = [list(t) for t in teams or ()]
+        self.names = ["+".join(t) for t in self.teams]
+        self.team_of = {p: self.names[i] for i, t in enumerate(self.teams) for p in t}
+        super().__init__(rules, players)
+        self.pairings: list[tuple[str, str]] | None = None
+        """The last round's tables, each as (first team's player, second team's player)."""
+        self._chosen: list[tuple[str, str]] = []
+
+    def sides(self) -> list[str]:
+        return self.names
+
+    @classmethod
+    def check_teams(cls, players: list[str], teams: Any, problems: list[Problem]) -> None:
+        if not (isinstance(teams, list) and len(teams) == 2
+                and all(isinstance(t, list) and len(t) == 2 for t in teams)
+                and sorted(p for t in teams for p in t) == sorted(players)):
+            problems.append(Problem(("teams",), "invalid_teams",
+                                    "partnership games need two teams of two players", "R-9.4"))
+
+    @classmethod
+    def choose_header(cls, players: Sequence[str], rng: Chooser) -> dict[str, Any]:
+        return {"teams": [[players[0], players[2]], [players[1], players[3]]]}
+
+    def seat(self, position: int = 0) -> Seat:
+        if self.pairings is None:
+            return Seat(None, None, "the first round's pairing is free: one player of each "
+                                    "team at each table (R-9.4)")
+        return Seat(self._alternated()[position], None,
+                    "opponents alternate: every player meets the other opponent (R-9.4)")
+
+    def _alternated(self) -> list[tuple[str, str]]:
+        """The next round's tables: each player meets the other opponent (R-9.4)."""
+        (a, b), (c, d) = self.pairings
+        return [(a, d), (c, b)]
+
+    def check_round(self, tables: Sequence[frozenset[str]]) -> Problem | None:
+        for pair in tables:
+            if len({self.team_of.get(p) for p in pair}) != 2 or None in {
+                    self.team_of.get(p) for p in pair}:
+                return Problem(("tables",), "wrong_pairing",
+                               "each table seats one player of each team", "R-9.4")
+        if self.pairings is not None and set(tables) & {frozenset(p) for p in self.pairings}:
+            return Problem(("tables",), "wrong_pairing",
+                           "opponents alternate: every player meets the other opponent this "
+                           "round", "R-9.4")
+        return None
+
+    def check_table(self, position: int, dealer: str, seated: frozenset[str]
+                    ) -> Problem | Seating:
+        if dealer not in seated:
+            return Problem(("dealer",), "wrong_dealer",
+                           "each table's dealer is one of its two players", "R-9.4")
+        if len(seated) != 2:
+            return Problem(("hands",), "wrong_players", "each table seats two players", "R-9.4")
+        players = tuple(seated)
+        return Seating(players, dealer, self.first_offer(dealer, players))
+
+    def choose_seat(self, position: int, rng: Chooser) -> Seating:
+        if position == 0:
+            if self.pairings is None:
+                first, second = self.teams
+                self._chosen = [(first[0], second[0]), (first[1], second[1])]
+                if rng.random() < 0.5:
+                    self._chosen = [(first[0], second[1]), (first[1], second[0])]
+            else:
+                self._chosen = self._alternated()
+        pair = self._chosen[position]
+        dealer = rng.choice(pair)
+        return Seating(pair, dealer, self.first_offer(dealer, pair))
+
+    def record(self, results: Sequence[TableResult]) -> dict[str, Any]:
+        """Net the two tables' results (R-9.4); return the round's team result."""
+        if all(r.players is not None for r in results):
+            first = set(self.teams[0])
+            self.pairings = [tuple(sorted(r.players, key=lambda p: p not in first))
+                             for r in results]
+        by_team = {name: 0 for name in self.names}
+        for result in results:
+            if result.winner is not None:
+                by_team[self.team_of[result.winner]] += result.points
+        first, second = self.names
+        net = by_team[first] - by_team[second]
+        if net == 0:
+            return {"winner": None, "points": 0}
+        team = first if net > 0 else second
+        self.game.add(team, abs(net))
+        return {"winner": team, "points": abs(net)}
+
+
+VARIANTS: dict[str, type[Variant]] = {
+    variant.name: variant for variant in (Variant, Hollywood, Box, Cutthroat, Partnership)}
+"""Every variant's bookkeeping by name (``Rules.variant``)."""
+
+
+def variant_for(rules: Rules, players: Sequence[str], *, roles: dict | None = None,
+                teams: list | None = None) -> Variant:
+    """A new match of the rules' variant between ``players``."""
+    return VARIANTS[rules.variant](rules, players, roles=roles, teams=teams)
