@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import re
 
-from service.rules.matches import score_match
 
 REPLAY = "/v1/games/replay"
 
@@ -82,21 +81,15 @@ def test_r6_1_the_layoffs_answer_is_accepted_by_round_score(client):
     assert body["defender"]["deadwood_count"] == advice["deadwood_count"]
 
 
-def test_r9_1_hollywood_round_totals_take_the_shape_of_the_final_totals():
-    result = score_match(
-        _hollywood(), ["bob", "alexandra"],
-        [{"winner": w, "points": p} for w, p in
-         [("bob", 10), ("alexandra", 18), ("bob", 30), ("bob", 4)]])
-    shapes = [entry["totals"] for entry in result.rounds] + [result.totals]
+def test_r9_1_hollywood_round_totals_take_the_shape_of_the_final_totals(client):
+    body = client.post("/v1/matches/score", json={
+        "rules": "hollywood", "players": ["bob", "alexandra"],
+        "rounds": [{"winner": w, "points": p} for w, p in
+                   [("bob", 10), ("alexandra", 18), ("bob", 30), ("bob", 4)]]}).get_json()
+    shapes = [entry["totals"] for entry in body["rounds"]] + [body["totals"]]
     for totals in shapes:
         assert [set(game) for game in totals["games"]] == [{"totals", "winner", "closed"}] * 3
     assert shapes[2]["games"][1]["totals"] == {"bob": 30, "alexandra": 0}
-
-
-def _hollywood():
-    from service.rules.variants import get_preset
-
-    return get_preset("hollywood")
 
 
 def awaiting(target: int = 100) -> dict:

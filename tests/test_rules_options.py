@@ -132,8 +132,8 @@ def test_r7_7_the_knocker_of_a_scoreless_tie_deals_next_and_takes_hollywood_cred
                            "scoreless_tie_winner": "knocker"})
     result = score_match(rules, ["ann", "bob"], [{"winner": "ann", "points": 0},
                                                  {"winner": "ann", "points": 20}])
-    assert [r["credited"] for r in result.rounds] == [[0], [0, 1]]
-    assert [g["totals"]["ann"] for g in result.totals["games"]] == [20, 20, 0]
+    assert [r.tally.credited for r in result.rounds] == [(0,), (0, 1)]
+    assert [g.totals["ann"] for g in result.totals.games] == [20, 20, 0]
 
 
 def test_r8_2_an_immediate_box_bonus_counts_towards_the_target():
@@ -141,7 +141,7 @@ def test_r8_2_an_immediate_box_bonus_counts_towards_the_target():
     immediate = resolve_rules({"preset": "standard", "box_bonus": 25,
                                "box_bonus_timing": "immediate"})
     result = score_match(immediate, ["ann", "bob"], rounds)
-    assert [r["totals"]["bob"] for r in result.rounds] == [55, 110]
+    assert [r.totals["bob"] for r in result.rounds] == [55, 110]
     assert result.complete and result.winner == "bob" and result.totals["bob"] == 110
     assert not [b for b in result.bonuses if b.rule == "R-8.2"]  # not added twice
     at_end = score_match(resolve_rules({"preset": "standard", "box_bonus": 25}),

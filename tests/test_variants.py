@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from service.rules import resolve_rules
+from service.rules.bookkeeping import Roles, TeamResult
 from service.rules.errors import InvalidLogError
 from service.rules.matches import score_match
 from service.rules.replay import PartnershipRound, replay
@@ -25,10 +26,10 @@ def facts(*pairs):
 def test_r9_1_the_worked_example():
     result = score_match(resolve_rules("hollywood"), ["bob", "alexandra"],
                          facts(("bob", 10), ("alexandra", 18), ("bob", 30), ("bob", 4)))
-    games = [g["totals"] for g in result.totals["games"]]
+    games = [g.totals for g in result.totals.games]
     assert [g["alexandra"] for g in games] == [18, 0, 0]
     assert [g["bob"] for g in games] == [44, 34, 4]
-    assert [r["credited"] for r in result.rounds] == [[0], [0], [0, 1], [0, 1, 2]]
+    assert [r.tally.credited for r in result.rounds] == [(0,), (0,), (0, 1), (0, 1, 2)]
 
 
 def test_r9_1_closed_games_take_no_more_and_a_shutout_player_enters_early():
@@ -39,8 +40,8 @@ def test_r9_1_closed_games_take_no_more_and_a_shutout_player_enters_early():
         ("bob", 25),        # bob's 2nd: games 1..2, only game 2 open: closes it
         ("alexandra", 20),  # her 2nd: games 1..3 (one earlier), only game 3 open: closes it
     ))
-    assert [r["credited"] for r in result.rounds] == [[0], [1], [1], [2]]
-    assert [g["winner"] for g in result.totals["games"]] == ["bob", "bob", "alexandra"]
+    assert [r.tally.credited for r in result.rounds] == [(0,), (1,), (1,), (2,)]
+    assert [g.winner for g in result.totals.games] == ["bob", "bob", "alexandra"]
     assert result.complete and result.winner == "bob"
 
 
@@ -62,12 +63,12 @@ def test_r9_2_roles_rotate_after_wins_losses_and_draws():
         ("bob", 5),    # captain bob beats the box cy: cy sits, bob boxes, ann is captain
         ("bob", 7),    # box bob wins: ann and cy swap
     ), roles=roles)
-    assert [r["roles"] for r in result.rounds] == [
-        {"box": "ann", "captain": "bob", "sitter": "cy"},
-        {"box": "ann", "captain": "cy", "sitter": "bob"},
-        {"box": "cy", "captain": "bob", "sitter": "ann"},
-        {"box": "cy", "captain": "bob", "sitter": "ann"},
-        {"box": "bob", "captain": "ann", "sitter": "cy"},
+    assert [r.tally.roles for r in result.rounds] == [
+        Roles(box="ann", captain="bob", sitter="cy"),
+        Roles(box="ann", captain="cy", sitter="bob"),
+        Roles(box="cy", captain="bob", sitter="ann"),
+        Roles(box="cy", captain="bob", sitter="ann"),
+        Roles(box="bob", captain="ann", sitter="cy"),
     ]
     assert result.totals == {"ann": 10, "bob": 12, "cy": 15}
 
@@ -127,7 +128,7 @@ FOUR = ["ann", "bob", "cy", "dee"]
 def test_r9_4_team_netting(tables, expected):
     rounds = [{"tables": facts(*tables)}]
     result = score_match(resolve_rules("partnership"), FOUR, rounds, teams=TEAMS)
-    assert (result.rounds[0]["result"]["winner"], result.rounds[0]["result"]["points"]) == expected
+    assert result.rounds[0].tally.team_result == TeamResult(*expected)
 
 
 def test_r9_4_target_125_and_box_bonus_per_net_win():
@@ -194,7 +195,7 @@ def test_replayed_games_and_their_facts_score_alike(preset):
                              if preset == "cutthroat" else None)
         assert scored.totals == result.totals
         assert scored.winner == result.winner and scored.complete
-        assert [r["totals"] for r in scored.rounds] == [r.totals for r in result.rounds]
+        assert [r.totals for r in scored.rounds] == [r.totals for r in result.rounds]
 
 
 def test_box_replay_checks_the_pair_and_the_dealer():

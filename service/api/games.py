@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from functools import singledispatch
 from typing import Any
 
 from flask import Blueprint, request
 from marshmallow import fields
 
+from ..rules.bookkeeping import Bonus, GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
 from ..rules.cards import CARD_NAMES
+from ..rules.documents import RoundFact
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
-from ..rules.matches import score_match_document
+from ..rules.matches import MatchScore, ScoredRound, score_match_document
 from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
 from .body import json_body
 from .checks import json_response
@@ -59,24 +62,50 @@ def replay_game():
     return json_response(dump_replay(result))
 
 
+@singledispatch
+def dump_totals(totals: Any) -> dict[str, Any]:
+    """Totals in the variant's shape (GAMELOG.md ``totals``)."""
+    raise TypeError(f"no dumper for {type(totals).__name__}")
+
+
+@dump_totals.register
+def _(totals: Totals) -> dict[str, Any]:
+    return dict(totals)
+
+
+@dump_totals.register
+def _(totals: HollywoodTotals) -> dict[str, Any]:
+    return {"games": [dump_game_totals(game) for game in totals.games]}
+
+
+def dump_game_totals(game: GameTotals) -> dict[str, Any]:
+    """One of Hollywood's games (R-9.1)."""
+    return {"totals": dict(game.totals), "winner": game.winner, "closed": game.closed}
+
+
+def dump_roles(roles: Roles) -> dict[str, str]:
+    """The box's roles of a round (R-9.2)."""
+    return {"box": roles.box, "captain": roles.captain, "sitter": roles.sitter}
+
+
+def dump_team_result(result: TeamResult) -> dict[str, Any]:
+    """A partnership round's netted result (R-9.4)."""
+    return {"winner": result.winner, "points": result.points}
+
+
+def dump_tally(tally: Tally) -> dict[str, Any]:
+    """What a round of one table adds to its entry: the variant's notes and the totals."""
+    body: dict[str, Any] = {}
+    if tally.roles is not None:
+        body["roles"] = dump_roles(tally.roles)
+    if tally.credited is not None:
+        body["credited"] = list(tally.credited)
+    body["totals"] = dump_totals(tally.totals)
+    return body
+
+
 def dump_result(record: RoundRecord) -> dict[str, Any]:
     """A table's result (GAMELOG.md ``result``)."""
-    return dump_round_record(record)["result"]
-
-
-def dump_round(record: RoundRecord | PartnershipRound) -> dict[str, Any]:
-    """A round's entry in the replay reply, in the shape of its variant."""
-    if isinstance(record, PartnershipRound):
-        return {
-            "tables": [{"dealer": t.dealer, "result": dump_result(t)} for t in record.tables],
-            "result": {"winner": record.winner, "points": record.points},
-            "totals": record.totals,
-            **({"provisional": True} if record.provisional else {}),
-        }
-    return dump_round_record(record)
-
-
-def dump_round_record(record: RoundRecord) -> dict[str, Any]:
     result: dict[str, Any] = {"outcome": record.outcome, "knocker": record.knocker,
                               "winner": record.winner, "points": record.points}
     score = record.score
@@ -92,10 +121,31 @@ def dump_round_record(record: RoundRecord) -> dict[str, Any]:
         })
         if score.warnings:
             result["warnings"] = [dump_violation(w) for w in score.warnings]
-    entry = {"dealer": record.dealer, "result": result, **record.extra, "totals": record.totals}
+    return result
+
+
+@singledispatch
+def dump_round(record: Any) -> dict[str, Any]:
+    """A round's entry in the replay reply, in the shape of its variant."""
+    raise TypeError(f"no dumper for {type(record).__name__}")
+
+
+@dump_round.register
+def _(record: RoundRecord) -> dict[str, Any]:
+    entry = {"dealer": record.dealer, "result": dump_result(record), **dump_tally(record.tally)}
     if record.provisional:
         entry["provisional"] = True
     return entry
+
+
+@dump_round.register
+def _(record: PartnershipRound) -> dict[str, Any]:
+    return {
+        "tables": [{"dealer": t.dealer, "result": dump_result(t)} for t in record.tables],
+        "result": dump_team_result(record.tally.team_result),
+        "totals": dump_totals(record.totals),
+        **({"provisional": True} if record.provisional else {}),
+    }
 
 
 def dump_next(move: NextMove | tuple[NextMove, ...]) -> dict[str, Any]:
@@ -131,11 +181,15 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
     return body
 
 
-def dump_ending(bonuses, margin: int | None) -> dict[str, Any]:
+def dump_bonus(bonus: Bonus) -> dict[str, Any]:
+    """An end-of-game addition (R-8.2, R-8.3), with its Hollywood game."""
+    return {"player": bonus.player, "term": bonus.term, "points": bonus.points,
+            "rule": bonus.rule, **({"game": bonus.game} if bonus.game is not None else {})}
+
+
+def dump_ending(bonuses: tuple[Bonus, ...], margin: int | None) -> dict[str, Any]:
     """What a finished game adds to its reply: the bonuses (R-8.2, R-8.3) and the margin."""
-    body: dict[str, Any] = {"bonuses": [
-        {"player": b.player, "term": b.term, "points": b.points, "rule": b.rule,
-         **({"game": b.game} if b.game is not None else {})} for b in bonuses]}
+    body: dict[str, Any] = {"bonuses": [dump_bonus(b) for b in bonuses]}
     if margin is not None:
         body["margin"] = margin
     return body
@@ -147,7 +201,7 @@ def dump_replay(result: Replay) -> dict[str, Any]:
         "valid": result.valid,
         "violations": [dump_violation(v) for v in result.violations],
         "rounds": [dump_round(r) for r in result.rounds],
-        "totals": result.totals,
+        "totals": dump_totals(result.totals),
         "complete": result.complete,
         "winner": result.winner,
     }
@@ -187,12 +241,39 @@ def score_a_match():
         if any(e.code in SHAPE_CODES for e in errors):
             raise ApiProblem(400, "invalid_request", error.detail, errors) from None
         raise unprocessable(errors) from None
+    return json_response(dump_match_score(result))
+
+
+def dump_fact(fact: RoundFact) -> dict[str, Any]:
+    """A table's facts as given (GAMELOG.md, ``/v1/matches/score``)."""
+    body: dict[str, Any] = {"winner": fact.winner}
+    for name in ("points", "outcome", "knocker"):
+        if name in fact.given:
+            body[name] = getattr(fact, name)
+    return body
+
+
+def dump_scored_round(scored: ScoredRound) -> dict[str, Any]:
+    """A round scored from its facts, in the shape of its variant."""
+    tally = scored.tally
+    if tally.team_result is not None:
+        return {"tables": [dump_fact(f) for f in scored.facts],
+                "result": dump_team_result(tally.team_result),
+                "totals": dump_totals(tally.totals)}
+    (fact,) = scored.facts
+    result = {name: getattr(fact, name) for name in ("outcome", "knocker") if name in fact.given}
+    result |= {"winner": fact.winner, "points": fact.points if fact.winner is not None else 0}
+    return {"result": result, **dump_tally(tally)}
+
+
+def dump_match_score(result: MatchScore) -> dict[str, Any]:
+    """The ``/v1/matches/score`` reply."""
     body: dict[str, Any] = {
-        "rounds": result.rounds,
-        "totals": result.totals,
+        "rounds": [dump_scored_round(r) for r in result.rounds],
+        "totals": dump_totals(result.totals),
         "complete": result.complete,
         "winner": result.winner,
     }
     if result.complete:
         body.update(dump_ending(result.bonuses, result.margin))
-    return json_response(body)
+    return body

@@ -14,7 +14,7 @@ class and naming it in :data:`VARIANTS`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -31,6 +31,74 @@ class Bonus:
     points: int
     rule: str
     game: int | None = None
+
+
+class Totals(Mapping[str, int]):
+    """Each side's total (the players, or the teams for partnership), in the sides' order; a
+    read-only mapping, equal to any mapping with the same items."""
+
+    __slots__ = ("_points",)
+
+    def __init__(self, points: Mapping[str, int]) -> None:
+        self._points = dict(points)
+
+    def __getitem__(self, side: str) -> int:
+        return self._points[side]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._points)
+
+    def __len__(self) -> int:
+        return len(self._points)
+
+    def __repr__(self) -> str:
+        return f"Totals({self._points!r})"
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """One of Hollywood's three games (R-9.1): its totals, its winner, whether it closed."""
+
+    totals: Totals
+    winner: str | None
+    closed: bool
+
+
+@dataclass(frozen=True)
+class HollywoodTotals:
+    """Hollywood's totals (R-9.1): each of the three games'."""
+
+    games: tuple[GameTotals, ...]
+
+
+@dataclass(frozen=True)
+class Roles:
+    """The box's roles for one round (R-9.2)."""
+
+    box: str
+    captain: str
+    sitter: str
+
+
+@dataclass(frozen=True)
+class TeamResult:
+    """A partnership round netted per team (R-9.4): the team that won on net (None: neither)
+    and its points."""
+
+    winner: str | None
+    points: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a round did to the match: the running totals after it, and what the variant notes
+    about it: the box's roles (R-9.2), the Hollywood games the win was credited to (R-9.1),
+    the partnership teams' netted result (R-9.4)."""
+
+    totals: Totals | HollywoodTotals
+    roles: Roles | None = None
+    credited: tuple[int, ...] | None = None
+    team_result: TeamResult | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +283,10 @@ class Variant:
                     "the winner of a round deals the next; after a round with no winner the "
                     "same dealer deals again (R-3.2)")
 
+    def table_path(self, round_path: tuple, position: int) -> tuple:
+        """Where table ``position`` of a round is in a document (GAMELOG.md)."""
+        return round_path + ("tables", position) if self.tables_per_round > 1 else round_path
+
     def first_offer(self, dealer: str, players: Sequence[str]) -> str:
         """Who is offered the first upcard: the non-dealer (R-4.2)."""
         return next(p for p in players if p != dealer)
@@ -257,18 +329,14 @@ class Variant:
 
     # Results -----------------------------------------------------------------------------------
 
-    def record(self, results: Sequence[TableResult]) -> dict[str, Any]:
-        """Take a round's results, one per table; return the fields it adds to the round's
-        entry."""
+    def record(self, results: Sequence[TableResult]) -> Tally:
+        """Take a round's results, one per table: what it did to the match.  Here, a round of
+        one table: the winner scores and deals next (R-3.2, R-8.1)."""
         (result,) = results
-        return self.record_table(result)
-
-    def record_table(self, result: TableResult) -> dict[str, Any]:
-        """A round of one table: the winner scores and deals next (R-3.2, R-8.1)."""
         if result.winner is not None:
             self.game.add(result.winner, result.points)
         self.next_dealer = result.winner or result.dealer
-        return {}
+        return Tally(self.running_totals())
 
     @property
     def complete(self) -> bool:
@@ -278,11 +346,13 @@ class Variant:
     def winner(self) -> str | None:
         return self.game.winner
 
-    def running_totals(self) -> Any:
-        return dict(self.game.totals)
+    def running_totals(self) -> Totals | HollywoodTotals:
+        """The totals after the last round: round points (and box bonuses added as won)."""
+        return Totals(self.game.totals)
 
-    def totals(self) -> Any:
-        return self.game.final_totals() if self.complete else dict(self.game.totals)
+    def totals(self) -> Totals | HollywoodTotals:
+        """The totals; once the match is complete, with the end-of-game bonuses (R-8.2, R-8.3)."""
+        return Totals(self.game.final_totals() if self.complete else self.game.totals)
 
     def bonuses(self) -> list[Bonus]:
         return self.game.bonuses()
@@ -308,7 +378,8 @@ class Hollywood(Variant):
         reach = min(n + skipped, 3)
         return [i for i in range(reach) if not self.games[i].closed]
 
-    def record_table(self, result: TableResult) -> dict[str, Any]:
+    def record(self, results: Sequence[TableResult]) -> Tally:
+        (result,) = results
         credited: list[int] = []
         if result.winner is not None:
             credited = self.credit(result.winner)
@@ -316,7 +387,7 @@ class Hollywood(Variant):
             for index in credited:
                 self.games[index].add(result.winner, result.points)
         self.next_dealer = result.winner or result.dealer
-        return {"credited": credited}
+        return Tally(self.running_totals(), credited=tuple(credited))
 
     @property
     def complete(self) -> bool:
@@ -329,18 +400,19 @@ class Hollywood(Variant):
         won = [g.winner for g in self.games]
         return max(set(won), key=won.count)
 
-    def running_totals(self) -> Any:
+    def running_totals(self) -> HollywoodTotals:
         """After a round: each game's round points so far, its winner, whether it closed."""
         return self._games(final=False)
 
-    def totals(self) -> Any:
+    def totals(self) -> HollywoodTotals:
         return self._games(final=True)
 
-    def _games(self, *, final: bool) -> Any:
+    def _games(self, *, final: bool) -> HollywoodTotals:
         """Hollywood totals, one shape for rounds and the end (GAMELOG.md); ``final`` adds a
         closed game's bonuses (R-8.2, R-8.3)."""
-        return {"games": [{"totals": g.final_totals() if final and g.closed else dict(g.totals),
-                           "winner": g.winner, "closed": g.closed} for g in self.games]}
+        return HollywoodTotals(tuple(
+            GameTotals(Totals(g.final_totals() if final and g.closed else g.totals), g.winner,
+                       g.closed) for g in self.games))
 
     def bonuses(self) -> list[Bonus]:
         return [b for index, g in enumerate(self.games) for b in g.bonuses(index)]
@@ -360,7 +432,7 @@ class Box(Variant):
     def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
                  **header: Any) -> None:
         super().__init__(rules, players)
-        self.roles = dict(roles or {})
+        self.roles = Roles(**roles)
 
     @classmethod
     def check_roles(cls, players: list[str], roles: Any, problems: list[Problem]) -> None:
@@ -377,20 +449,22 @@ class Box(Variant):
         return {"roles": {"box": order[0], "captain": order[1], "sitter": order[2]}}
 
     def seat(self, position: int = 0) -> Seat:
-        box, captain = self.roles["box"], self.roles["captain"]
+        box, captain = self.roles.box, self.roles.captain
         return Seat((box, captain), box,
                     "the player in the box deals every round against the captain (R-9.2)")
 
-    def record_table(self, result: TableResult) -> dict[str, Any]:
-        roles = dict(self.roles)
+    def record(self, results: Sequence[TableResult]) -> Tally:
+        """The box winning stays and the others swap; the box losing sits out, the captain
+        takes the box and the sitter captains (R-9.2); after a draw the roles stay."""
+        (result,) = results
+        roles = self.roles
         if result.winner is not None:
             self.game.add(result.winner, result.points)
-            box, captain, sitter = roles["box"], roles["captain"], roles["sitter"]
-            if result.winner == box:
-                self.roles = {"box": box, "captain": sitter, "sitter": captain}
+            if result.winner == roles.box:
+                self.roles = Roles(roles.box, roles.sitter, roles.captain)
             else:
-                self.roles = {"box": captain, "captain": sitter, "sitter": box}
-        return {"roles": roles}
+                self.roles = Roles(roles.captain, roles.sitter, roles.box)
+        return Tally(self.running_totals(), roles=roles)
 
 
 class Cutthroat(Variant):
@@ -414,13 +488,15 @@ class Cutthroat(Variant):
         """The player after the sitting dealer in the log's order (R-9.3)."""
         return self.players[(self.players.index(dealer) + 1) % len(self.players)]
 
-    def record_table(self, result: TableResult) -> dict[str, Any]:
+    def record(self, results: Sequence[TableResult]) -> Tally:
+        """The loser deals next; after a draw the same dealer deals again (R-9.3)."""
+        (result,) = results
         if result.winner is not None:
             self.game.add(result.winner, result.points)
             self.next_dealer = next(p for p in result.players if p != result.winner)
         else:
             self.next_dealer = result.dealer
-        return {}
+        return Tally(self.running_totals())
 
 
 class Partnership(Variant):
@@ -503,8 +579,8 @@ class Partnership(Variant):
         dealer = rng.choice(pair)
         return Seating(pair, dealer, self.first_offer(dealer, pair))
 
-    def record(self, results: Sequence[TableResult]) -> dict[str, Any]:
-        """Net the two tables' results (R-9.4); return the round's team result."""
+    def record(self, results: Sequence[TableResult]) -> Tally:
+        """Net the two tables' results (R-9.4): the teams' result of the round."""
         if all(r.players is not None for r in results):
             first = set(self.teams[0])
             self.pairings = [tuple(sorted(r.players, key=lambda p: p not in first))
@@ -516,10 +592,10 @@ class Partnership(Variant):
         first, second = self.names
         net = by_team[first] - by_team[second]
         if net == 0:
-            return {"winner": None, "points": 0}
+            return Tally(self.running_totals(), team_result=TeamResult(None, 0))
         team = first if net > 0 else second
         self.game.add(team, abs(net))
-        return {"winner": team, "points": abs(net)}
+        return Tally(self.running_totals(), team_result=TeamResult(team, abs(net)))
 
 
 VARIANTS: dict[str, type[Variant]] = {

@@ -327,6 +327,31 @@ def read_header(document: Mapping, problems: list[Problem]
 
 
 @dataclass(frozen=True)
+class RoundFact:
+    """The facts of one table's round: the winner (None: nobody scored) and the points, with
+    the ``outcome`` and ``knocker`` when they were given; ``given`` names the optional fields
+    the document gave (``points``, ``outcome``, ``knocker``)."""
+
+    winner: str | None
+    points: int = 0
+    outcome: str | None = None
+    knocker: str | None = None
+    given: frozenset[str] = frozenset()
+
+
+def round_facts(rules: Rules, fact: Mapping[str, Any]) -> tuple[RoundFact, ...]:
+    """A round's facts, one per table, from a fact whose form is checked (:func:`read_match`):
+    the fact itself, or for several tables ``{"tables": [...]}``."""
+    tables = _round_tables(_Reader(), rules, fact, (), "facts") or ()
+    return tuple(RoundFact(t.get("winner"), t.get("points", 0), t.get("outcome"),
+                           t.get("knocker"), frozenset(_OPTIONAL_FACTS) & set(t))
+                 for _, t in tables)
+
+
+_OPTIONAL_FACTS = ("points", "outcome", "knocker")
+
+
+@dataclass(frozen=True)
 class MatchFacts:
     """A ``/v1/matches/score`` body whose form is checked: rounds are fact objects (``winner``,
     ``points``, optional ``outcome`` and ``knocker``; partnership: ``{"tables": [...]}``)."""

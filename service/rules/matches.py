@@ -6,32 +6,47 @@ the same bookkeeping the replay uses, so a log and the facts of its rounds score
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from .bookkeeping import Bonus, TableResult, variant_for
-from .documents import read_match
+from .bookkeeping import Bonus, HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
+from .documents import RoundFact, read_match, round_facts
 from .errors import InvalidLogError, Problem
 from .variants import Rules
 
 
-@dataclass
-class MatchScore:
-    """The totals of a match from the facts of its rounds (``/v1/matches/score``)."""
+@dataclass(frozen=True)
+class ScoredRound:
+    """A round scored from its facts: the facts of each table, what the round did to the
+    match (its winner's points, the variant's notes, the totals after it)."""
 
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-    totals: Any = None
-    complete: bool = False
-    winner: str | None = None
-    bonuses: list[Bonus] = field(default_factory=list)
+    facts: tuple[RoundFact, ...]
+    tally: Tally
+
+    @property
+    def totals(self) -> Totals | HollywoodTotals:
+        return self.tally.totals
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """The totals of a match from the facts of its rounds (``/v1/matches/score``); the
+    bonuses and the margin once it is complete."""
+
+    rounds: tuple[ScoredRound, ...]
+    totals: Totals | HollywoodTotals
+    complete: bool
+    winner: str | None
+    bonuses: tuple[Bonus, ...] = ()
     margin: int | None = None
 
 
-def score_match(rules: Rules, players: list[str], rounds: list[dict[str, Any]], *,
+def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[str, Any]], *,
                 roles: dict | None = None, teams: list | None = None,
                 dealer: str | None = None) -> MatchScore:
-    """Score rounds given as facts (``winner``, ``points``; partnership: ``tables``).
+    """Score rounds given as facts (``winner``, ``points``; partnership: ``tables``), in the
+    form :func:`read_match` checks.
 
     Raises :class:`InvalidLogError` for a fact that cannot be (a winner who did not play,
     a round after the match is over).
@@ -39,38 +54,25 @@ def score_match(rules: Rules, players: list[str], rounds: list[dict[str, Any]], 
     match = variant_for(rules, players, roles=roles, teams=teams)
     if dealer is not None:
         match.next_dealer = dealer
-    result = MatchScore()
+    scored = []
     for index, fact in enumerate(rounds):
         path = ("rounds", index)
         if match.complete:
             raise _fault(path, "game_over", "the match is over before this round", "R-8.1")
-        several = match.tables_per_round > 1
-        tables = fact["tables"] if several else [fact]
-        results = []
-        for position, table in enumerate(tables):
-            where = path + ("tables", position) if several else path
-            results.append(_table_result(match, position, where, table))
-        recorded = match.record(results)
-        if several:
-            entry = {"tables": [dict(t) for t in tables], "result": recorded}
-        else:
-            entry = {"result": {k: fact[k] for k in ("outcome", "knocker") if k in fact}
-                     | {"winner": results[0].winner, "points": results[0].points},
-                     **recorded}
-        result.rounds.append(entry | {"totals": match.running_totals()})
-    result.complete = match.complete
-    result.winner = match.winner
-    result.totals = match.totals()
-    if match.complete:
-        result.bonuses = match.bonuses()
-        result.margin = match.margin()
-    return result
+        facts = round_facts(rules, fact)
+        results = [_table_result(match, position, match.table_path(path, position), table)
+                   for position, table in enumerate(facts)]
+        scored.append(ScoredRound(facts, match.record(results)))
+    complete = match.complete
+    return MatchScore(tuple(scored), match.totals(), complete, match.winner,
+                      tuple(match.bonuses()) if complete else (),
+                      match.margin() if complete else None)
 
 
-def _table_result(match, position: int, path: tuple, fact: Mapping[str, Any]) -> TableResult:
+def _table_result(match: Variant, position: int, path: tuple, fact: RoundFact) -> TableResult:
     """One table's fact checked against who may have played there (R-9)."""
     seat = match.seat(position)
-    winner = fact.get("winner")
+    winner = fact.winner
     if winner is not None and winner not in match.players:
         raise _fault(path + ("winner",), "not_a_player", f"{str(winner)[:40]!r} is not a player",
                      match.facts_rule)
@@ -83,8 +85,7 @@ def _table_result(match, position: int, path: tuple, fact: Mapping[str, Any]) ->
     players = None
     if seat.players is not None or seat.dealer is not None:
         players = seat.players or tuple(p for p in match.players if p != seat.dealer)
-    return TableResult(players, seat.dealer, winner,
-                       fact.get("points", 0) if winner is not None else 0)
+    return TableResult(players, seat.dealer, winner, fact.points if winner is not None else 0)
 
 
 def _fault(path: tuple, code: str, detail: str, rule: str) -> InvalidLogError:
@@ -94,5 +95,5 @@ def _fault(path: tuple, code: str, detail: str, rule: str) -> InvalidLogError:
 def score_match_document(document: Mapping[str, Any]) -> MatchScore:
     """Read a ``/v1/matches/score`` body (rules, players, roles/teams, round facts), score it."""
     facts = read_match(document)
-    return score_match(facts.rules, list(facts.players), list(facts.rounds), roles=facts.roles,
+    return score_match(facts.rules, facts.players, facts.rounds, roles=facts.roles,
                        teams=facts.teams, dealer=facts.dealer)

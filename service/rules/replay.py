@@ -8,12 +8,12 @@ from their bookkeeping (bookkeeping.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, InvalidMeldError, Problem
-from .bookkeeping import Bonus, TableResult, variant_for
+from .bookkeeping import Bonus, HollywoodTotals, TableResult, Tally, Totals, variant_for
 from .documents import Action, GameLog, Table, read_log
 from .knock import check_knock
 from .layoffs import Layoff, layable_by_meld
@@ -35,7 +35,8 @@ class _Violation(Exception):
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """A finished round: who dealt, its result (R-7) and the running totals after it."""
+    """A finished table: who dealt, its result (R-7), and for a round of one table what the
+    round did to the match (the running totals after it, the variant's notes)."""
 
     dealer: str
     outcome: str
@@ -44,12 +45,15 @@ class RoundRecord:
     points: int
     score: RoundScore | None
     defender: str | None
-    totals: Any
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Variant fields of the round's entry: ``roles`` (box), ``credited`` (Hollywood)."""
+    tally: Tally | None = None
+    """None for a table of a round of several tables (partnership), whose round has it."""
     provisional: bool = False
     """The log ends at this knock before the defender's lay_down: the result is the one with
     the defender's best reply (R-6.4) until the defender lays down."""
+
+    @property
+    def totals(self) -> Totals | HollywoodTotals | None:
+        return None if self.tally is None else self.tally.totals
 
 
 @dataclass(frozen=True)
@@ -57,10 +61,20 @@ class PartnershipRound:
     """A partnership round: its two tables and the teams' netted result (R-9.4)."""
 
     tables: tuple[RoundRecord, RoundRecord]
-    winner: str | None
-    points: int
-    totals: Any
+    tally: Tally
     provisional: bool = False
+
+    @property
+    def winner(self) -> str | None:
+        return self.tally.team_result.winner
+
+    @property
+    def points(self) -> int:
+        return self.tally.team_result.points
+
+    @property
+    def totals(self) -> Totals | HollywoodTotals:
+        return self.tally.totals
 
 
 @dataclass(frozen=True)
@@ -85,7 +99,7 @@ class Replay:
     valid: bool
     violations: tuple[Problem, ...]
     rounds: tuple[RoundRecord | PartnershipRound, ...]
-    totals: Any
+    totals: Totals | HollywoodTotals
     complete: bool
     winner: str | None
     next: NextMove | tuple[NextMove, ...] | None
@@ -443,14 +457,13 @@ class _Replayer:
         """Seat, play and record one round: its tables, checked against the variant's seating
         (R-3.2, R-9), each played in turn, and the round recorded once every table is over."""
         path = ("rounds", index)
-        several = len(tables) > 1
         fault = self.match.check_round([frozenset(t.hands) for t in tables])
         if fault is not None:
             raise _violation(path, fault)
         self.current = []
         states, seatings = [], []
         for position, table in enumerate(tables):
-            where = path + ("tables", position) if several else path
+            where = self.match.table_path(path, position)
             seating = self.match.check_table(position, table.dealer, frozenset(table.hands))
             if isinstance(seating, Problem):
                 raise _violation(where, seating)
@@ -459,19 +472,14 @@ class _Replayer:
         if not (all(state.over for state in states) and all(map(self._shows, states))):
             return
         records = [self.result(state, table.dealer) for state, table in zip(states, tables)]
-        recorded = self.match.record([
+        tally = self.match.record([
             TableResult(seating.players, seating.dealer, record.winner, record.points)
             for seating, record in zip(seatings, records)])
-        totals = self.match.running_totals()
         provisional = any(state.pending for state in states)
-        if several:
-            self.records.append(PartnershipRound(tuple(records), recorded["winner"],
-                                                 recorded["points"], totals, provisional))
+        if len(records) == 1:
+            self.records.append(replace(records[0], tally=tally, provisional=provisional))
         else:
-            (record,) = records
-            self.records.append(RoundRecord(
-                record.dealer, record.outcome, record.knocker, record.winner, record.points,
-                record.score, record.defender, totals, recorded, provisional))
+            self.records.append(PartnershipRound(tuple(records), tally, provisional))
 
     def play_table(self, path: tuple, index: int, table: Table, first: str) -> _Round:
         self.check_deal(path, table)
@@ -515,12 +523,12 @@ class _Replayer:
         """The result of a finished table (R-4.6, R-7), before the match takes it."""
         score = state.score
         if score is None:  # the wall (R-4.6)
-            return RoundRecord(dealer, "draw", None, None, 0, None, None, None)
+            return RoundRecord(dealer, "draw", None, None, 0, None, None)
         knocker = state.knock["knocker"]
         defender = state.other[knocker]
         winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
         return RoundRecord(dealer, score.outcome, knocker, winner, score.points, score,
-                           defender, None)
+                           defender)
 
     def next_move(self) -> NextMove | tuple[NextMove, ...]:
         unfinished = [state for state in self.current if not state.over or state.pending]
