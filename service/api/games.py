@@ -8,6 +8,7 @@ from flask import Blueprint, request
 from marshmallow import fields
 
 from ..rules.cards import CARD_NAMES
+from ..rules.engine import HIDDEN, Discard, Draw, Knock, LayDownOption, Move, Pass
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
 from ..rules.matches import score_match_document
 from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
@@ -107,17 +108,7 @@ def dump_next(move: NextMove | tuple[NextMove, ...]) -> dict[str, Any]:
 
 
 def _dump_move(move: NextMove) -> dict[str, Any]:
-    actions = []
-    for action in move.legal_actions:
-        entry = dict(action)
-        for key in ("card", "discard"):
-            if key in entry and entry[key] is not None:
-                entry[key] = CARD_NAMES[entry[key]]
-        if "knocker_melds" in entry:
-            entry["knocker_melds"] = [dump_meld(m) for m in entry["knocker_melds"]]
-        if "layable" in entry:
-            entry["layable"] = dump_layoffs(entry["layable"])
-        actions.append(entry)
+    actions = [dump_option(option) for option in move.moves]
     body: dict[str, Any] = {
         "round": move.round,
         "player": move.player,
@@ -129,6 +120,32 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
     if move.hands:
         body["hands"] = {p: [CARD_NAMES[c] for c in cards] for p, cards in move.hands.items()}
     return body
+
+
+def dump_option(option: Move | LayDownOption) -> dict[str, Any]:
+    """One legal move in ``next``, as a log action (GAMELOG.md); hidden parts left out."""
+    kind = type(option)
+    if kind is LayDownOption:
+        return {"action": "lay_down",
+                "knocker_melds": [dump_meld(m) for m in option.knocker_melds],
+                "layable": dump_layoffs(option.layable)}
+    if kind is Pass:
+        return {"action": "pass"}
+    if kind is Draw:
+        body = {"action": "draw", "source": option.source}
+        if option.card is not None:
+            body["card"] = CARD_NAMES[option.card]
+        return body
+    if kind is Discard:
+        if option.card is HIDDEN:
+            return {"action": "discard"}
+        return {"action": "discard", "card": CARD_NAMES[option.card]}
+    if kind is Knock:
+        if option.discard is HIDDEN:
+            return {"action": "knock"}
+        return {"action": "knock",
+                "discard": None if option.discard is None else CARD_NAMES[option.discard]}
+    return {"action": "lay_down"}
 
 
 def dump_ending(bonuses, margin: int | None) -> dict[str, Any]:
