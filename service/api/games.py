@@ -8,10 +8,10 @@ from flask import Blueprint, request
 from marshmallow import fields
 
 from ..rules.cards import CARD_NAMES
-from ..rules.engine import HIDDEN, Discard, Draw, Knock, LayDownOption, Move, Pass
+from ..rules.engine import LayDownOption, Move
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
 from ..rules.matches import score_match_document
-from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
+from ..rules.replay import NextMove, action_fields, PartnershipRound, Replay, RoundRecord, replay
 from .body import json_body
 from .checks import json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable
@@ -123,29 +123,15 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
 
 
 def dump_option(option: Move | LayDownOption) -> dict[str, Any]:
-    """One legal move in ``next``, as a log action (GAMELOG.md); hidden parts left out."""
-    kind = type(option)
-    if kind is LayDownOption:
-        return {"action": "lay_down",
-                "knocker_melds": [dump_meld(m) for m in option.knocker_melds],
-                "layable": dump_layoffs(option.layable)}
-    if kind is Pass:
-        return {"action": "pass"}
-    if kind is Draw:
-        body = {"action": "draw", "source": option.source}
-        if option.card is not None:
-            body["card"] = CARD_NAMES[option.card]
-        return body
-    if kind is Discard:
-        if option.card is HIDDEN:
-            return {"action": "discard"}
-        return {"action": "discard", "card": CARD_NAMES[option.card]}
-    if kind is Knock:
-        if option.discard is HIDDEN:
-            return {"action": "knock"}
-        return {"action": "knock",
-                "discard": None if option.discard is None else CARD_NAMES[option.discard]}
-    return {"action": "lay_down"}
+    """One legal move in ``next``: its log action (GAMELOG.md), cards and melds named."""
+    entry = action_fields(option)
+    for key in ("card", "discard"):
+        if entry.get(key) is not None:
+            entry[key] = CARD_NAMES[entry[key]]
+    if "knocker_melds" in entry:
+        entry["knocker_melds"] = [dump_meld(m) for m in entry["knocker_melds"]]
+        entry["layable"] = dump_layoffs(entry["layable"])
+    return entry
 
 
 def dump_ending(bonuses, margin: int | None) -> dict[str, Any]:
