@@ -114,29 +114,26 @@ class _Round:
         """The log ends at a knock that is not gin: the defender's lay_down may follow."""
         self.score: RoundScore | None = None
 
-    def play(self, position: int, action: Action) -> None:
+    def play(self, position: int, action: Move | Action) -> None:
         """Apply one action of the log; a violation names its path, code and rule."""
-        path = self.path + ("actions", position)
         try:
-            move = self._move(action)
-            self.deal.play(move)
+            if type(action) is Action:
+                move = self._move(action)
+                self.deal.play(move)
+                if type(move) is Knock:
+                    self.knock_path = self.path + ("actions", position)
+                else:
+                    self.score = self.deal.score
+            else:
+                self.deal.play(action)
         except IllegalMove as error:
-            raise _Violation(path, error.code, error.rule, error.detail) from None
-        if type(move) is Knock:
-            self.knock_path = path
-        elif type(move) is LayDown:
-            self.score = self.deal.score
+            raise _Violation(self.path + ("actions", position), error.code, error.rule,
+                             error.detail) from None
 
     def _move(self, action: Action) -> Move:
-        """The engine's move for a log action; declared melds are read only where such a move
-        may come now, so a move out of turn says so first."""
+        """The engine's move for a knock or a lay_down; declared melds are read only where
+        such a move may come now, so a move out of turn says so first."""
         player, kind = action.player, action.action
-        if kind == "draw":
-            return Draw(player, action.source, action.card)
-        if kind == "discard":
-            return Discard(player, action.card)
-        if kind == "pass":
-            return Pass(player)
         if kind == "knock":
             melds = self._melds(Knock, player, action.melds)
             return Knock(player, action.discard, melds)
