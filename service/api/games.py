@@ -11,9 +11,10 @@ from marshmallow import fields
 from ..rules.bookkeeping import Bonus, GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
 from ..rules.cards import CARD_NAMES
 from ..rules.documents import RoundFact
+from ..rules.engine import LayDownOption, Move
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
 from ..rules.matches import MatchScore, ScoredRound, score_match_document
-from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
+from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, action_fields, replay
 from .body import json_body
 from .checks import json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable
@@ -157,17 +158,7 @@ def dump_next(move: NextMove | tuple[NextMove, ...]) -> dict[str, Any]:
 
 
 def _dump_move(move: NextMove) -> dict[str, Any]:
-    actions = []
-    for action in move.legal_actions:
-        entry = dict(action)
-        for key in ("card", "discard"):
-            if key in entry and entry[key] is not None:
-                entry[key] = CARD_NAMES[entry[key]]
-        if "knocker_melds" in entry:
-            entry["knocker_melds"] = [dump_meld(m) for m in entry["knocker_melds"]]
-        if "layable" in entry:
-            entry["layable"] = dump_layoffs(entry["layable"])
-        actions.append(entry)
+    actions = [dump_option(option) for option in move.moves]
     body: dict[str, Any] = {
         "round": move.round,
         "player": move.player,
@@ -179,6 +170,18 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
     if move.hands:
         body["hands"] = {p: [CARD_NAMES[c] for c in cards] for p, cards in move.hands.items()}
     return body
+
+
+def dump_option(option: Move | LayDownOption) -> dict[str, Any]:
+    """One legal move in ``next``: its log action (GAMELOG.md), cards and melds named."""
+    entry = action_fields(option)
+    for key in ("card", "discard"):
+        if entry.get(key) is not None:
+            entry[key] = CARD_NAMES[entry[key]]
+    if "knocker_melds" in entry:
+        entry["knocker_melds"] = [dump_meld(m) for m in entry["knocker_melds"]]
+        entry["layable"] = dump_layoffs(entry["layable"])
+    return entry
 
 
 def dump_bonus(bonus: Bonus) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, bad_card_detail, card_or_none, describe_token
+from .engine import Discard, Draw, Move, Pass
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
 from .bookkeeping import VARIANTS
@@ -36,7 +37,8 @@ _MISSING = object()
 
 @dataclass(frozen=True)
 class Action:
-    """One action of a log (GAMELOG.md); a knock's ``discard`` is None for big gin."""
+    """A knock or a lay_down as the log gives it (GAMELOG.md): its melds as sent, read into
+    the engine's move when it is played; a knock's ``discard`` is None for big gin."""
 
     player: str
     action: str
@@ -56,7 +58,8 @@ class Table:
     hands: dict[str, tuple[Card, ...]]
     upcard: Card
     stock: tuple[Card, ...] | None
-    actions: tuple[Action, ...]
+    actions: tuple[Move | Action, ...]
+    """The engine's moves, and knocks and lay_downs with their melds as sent."""
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,7 @@ def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
     if value.get("stock") is not None:
         stock = reader.cards(value["stock"], path + ("stock",))
     actions_value = reader.field(value, "actions", path, list)
-    actions: list[Action] = []
+    actions: list[Move | Action] = []
     if actions_value is not None:
         if len(actions_value) > MAX_ACTIONS:
             raise LogTooLargeError(
@@ -215,7 +218,47 @@ _ACTION_FIELDS = {
 }
 
 
-def _read_action(reader: _Reader, item: Any, path: tuple) -> Action | None:
+def _read_action(reader: _Reader, item: Any, path: tuple) -> Move | Action | None:
+    """One action: the engine's move for a pass, a draw or a discard; a knock or a lay_down
+    keeps its melds as sent, since whether they are melds is a rule checked in play (R-2)."""
+    if type(item) is dict:
+        move = _plain_move(item)
+        if move is not None:
+            return move
+    return _read_action_fully(reader, item, path)
+
+
+def _plain_move(item: dict) -> Move | None:
+    """The usual shapes of a pass, a draw or a discard, read at once; None for anything else,
+    which the full reading reads or explains."""
+    player = item.get("player")
+    if type(player) is not str:
+        return None
+    kind = item.get("action")
+    size = len(item)
+    if kind == "discard":
+        if size == 3:
+            card = card_or_none(item.get("card"))
+            if card is not None:
+                return Discard(player, card)
+    elif kind == "draw":
+        source = item.get("source")
+        if source == "stock" or source == "discard":
+            if size == 3:
+                return Draw(player, source)
+            if size == 4 and "card" in item:
+                value = item["card"]
+                if value is None:
+                    return Draw(player, source)
+                card = card_or_none(value)
+                if card is not None:
+                    return Draw(player, source, card)
+    elif kind == "pass" and size == 2:
+        return Pass(player)
+    return None
+
+
+def _read_action_fully(reader: _Reader, item: Any, path: tuple) -> Move | Action | None:
     if not isinstance(item, Mapping):
         reader.fault(path, "wrong_type", "an action is an object with player and action")
         return None
@@ -263,6 +306,12 @@ def _read_action(reader: _Reader, item: Any, path: tuple) -> Action | None:
                                             p.rule) for p in error.problems]
     if len(reader.problems) > before:
         return None
+    if kind == "draw":
+        return Draw(player, fields["source"], fields.get("card"))
+    if kind == "discard":
+        return Discard(player, fields["card"])
+    if kind == "pass":
+        return Pass(player)
     return Action(player, kind, **fields)
 
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
-from .errors import InvalidHandError, InvalidMeldError, Problem
 from .bookkeeping import Bonus, HollywoodTotals, TableResult, Tally, Totals, variant_for
+from .cards import CARD_BITS, CARD_NAMES, Card
 from .documents import Action, GameLog, Table, read_log
-from .knock import check_knock
-from .layoffs import Layoff, layable_by_meld
+from .engine import (HIDDEN, Deal, Discard, Draw, IllegalMove, Knock, LayDown, LayDownOption,
+                     Move, Pass, Phase)
+from .errors import InvalidMeldError, Problem
 from .melds import Meld, parse_melds
-from .scoring import RoundScore, score_round
-from .solver import solver_for
+from .scoring import RoundScore
 from .variants import Rules
 
 STOCK_SIZE = 31
@@ -84,12 +83,18 @@ class NextMove:
     round: int
     player: str | None
     phase: str
-    legal_actions: tuple[dict[str, Any], ...]
+    moves: tuple[Move | LayDownOption, ...]
+    """Every legal move; in a view, another player's options only as anyone may know them."""
     stock_remaining: int | None
     discard_top: Card | None
     hands: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     table: int | None = None
     """For partnership: which of the round's two tables."""
+
+    @property
+    def legal_actions(self) -> tuple[dict[str, Any], ...]:
+        """:attr:`moves` as the log's actions name their fields (GAMELOG.md)."""
+        return tuple(action_fields(move) for move in self.moves)
 
 
 @dataclass(frozen=True)
@@ -108,7 +113,7 @@ class Replay:
 
 
 class _Round:
-    """The state of one deal being replayed."""
+    """A deal being replayed: the engine's deal, and where it sits in the log."""
 
     def __init__(self, rules: Rules, index: int, table: Table, first: str,
                  path: tuple = ()) -> None:
@@ -116,276 +121,110 @@ class _Round:
         self.index = index
         self.path = path or ("rounds", index)
         self.table = table
-        self.players = list(table.hands)
-        self.other = {self.players[0]: self.players[1], self.players[1]: self.players[0]}
-        # The first-turn offer goes to ``first`` (the non-dealer; in cutthroat the player after
-        # the sitting dealer), then to the other player at the table (R-4.2, R-9.3).
-        self.nondealer = first
-        self.dealer = self.other[first]
-        self.hands = {p: _mask(cards) for p, cards in table.hands.items()}
-        self.stock = list(table.stock) if table.stock is not None else None
-        self.stock_count = STOCK_SIZE
-        dealt = (c for cards in table.hands.values() for c in cards)
-        self.seen = _mask(dealt) | CARD_BITS[table.upcard]
-        self.pile = [table.upcard]
-        self.turn = self.nondealer
-        self.phase = "first_turn"
-        self.first_turn_passes = 0
-        self.stock_only = False
-        self.taken: Card | None = None
-        self.pile_draws = 0
-        """Draws from the discard pile this round, the first upcard's included (R-4.8)."""
-        self.must_knock = False
-        """The last discard was taken at the wall: only a knock may follow (R-4.7)."""
-        self.end_rule = "R-4.6"
-        """The rule that ended a round without a knock: the wall, R-4.7 or R-4.8."""
-        self.limit = rules.knock_limit_for(table.upcard)
-        self.knock: dict[str, Any] | None = None
-        self.over = False
+        self.deal = Deal(rules, table.hands, table.upcard, first, table.stock)
+        self.dealer = self.deal.dealer
+        self.knock_path: tuple | None = None
         self.pending = False
         """The log ends at a knock that is not gin: the defender's lay_down may follow."""
         self.score: RoundScore | None = None
 
-    # Actions -----------------------------------------------------------------------------
-
-    def play(self, position: int, action: Action) -> None:
-        path = self.path + ("actions", position)
-        player = action.player
-        if self.over:
-            raise _Violation(path, "round_over", self.end_rule if self.knock is None else "R-5.3",
-                             "the round is over; no action may follow")
-        if player not in self.hands:
-            raise _Violation(path, "not_at_table", "R-4.4",
-                             f"{player[:40]!r} is not playing this round")
-        if self.phase == "after_knock":
-            if action.action != "lay_down" or player == self.knock["knocker"]:
-                raise _Violation(path, "round_over", "R-6.1",
-                                 "after a knock only the defender's lay_down may follow")
-            self.lay_down(path, action)
-            return
-        if player != self.turn:
-            raise _Violation(path, "not_your_turn", "R-4.4",
-                             f"it is {self.turn}'s turn, not {player}'s")
-        handler = getattr(self, f"_{self.phase}")
-        handler(path, action)
-
-    def _first_turn(self, path: tuple, action: Action) -> None:
-        if action.action == "pass":
-            self.first_turn_passes += 1
-            if self.first_turn_passes == 1:
-                self.turn = self.dealer
-            else:  # both declined: the non-dealer draws from the stock (R-4.2)
-                self.turn, self.phase, self.stock_only = self.nondealer, "draw", True
-            return
-        if action.action == "draw" and action.source == "discard":
-            self._draw(path, action)
-            return
-        if action.action == "draw":
-            raise _Violation(path, "must_pass_or_take_upcard", "R-4.2",
-                             "on the first turn a player takes the upcard or passes; the stock "
-                             "is drawn only after both have passed")
-        raise _Violation(path, "must_pass_or_take_upcard", "R-4.2",
-                         f"on the first turn {self.turn} takes the upcard "
-                         f"{CARD_NAMES[self.pile[-1]]} or passes")
-
-    def _draw(self, path: tuple, action: Action) -> None:
-        if action.action != "draw":
-            raise _Violation(path, "must_draw", "R-4.1",
-                             f"{self.turn} must draw (from the stock or the discard pile) first")
-        player = self.turn
-        if action.source == "stock":
-            if self.stock_count == 0:
-                raise _Violation(path, "empty_stock", "R-4.4", "the stock is empty")
-            if self.stock is not None:
-                card = self.stock[STOCK_SIZE - self.stock_count]
-                if action.card is not None and action.card != card:
-                    raise _Violation(path, "wrong_stock_card", "R-4.5",
-                                     f"the next stock card is {CARD_NAMES[card]}, not "
-                                     f"{CARD_NAMES[action.card]}")
-            else:
-                card = action.card
-                if card is None:
-                    raise _Violation(path, "missing_card", "R-4.5",
-                                     "without a stock in the log, a stock draw names its card")
-                if self.seen >> card & 1:
-                    raise _Violation(path, "card_already_seen", "R-4.5",
-                                     f"{CARD_NAMES[card]} was already dealt or drawn: it cannot "
-                                     "come from the stock")
-            self.stock_count -= 1
-            self.taken = None
-        else:
-            if self.stock_only:
-                raise _Violation(path, "must_draw_from_stock", "R-4.2",
-                                 "both players passed the upcard: the non-dealer draws from the "
-                                 "stock")
-            if not self.pile:
-                raise _Violation(path, "empty_discard_pile", "R-4.4", "the discard pile is empty")
-            card = self.pile[-1]
-            if action.card is not None and action.card != card:
-                raise _Violation(path, "wrong_discard_card", "R-4.1",
-                                 f"the top of the discard pile is {CARD_NAMES[card]}, not "
-                                 f"{CARD_NAMES[action.card]}")
-            self.pile.pop()
-            self.taken = card
-            self.pile_draws += 1
-        self.seen |= CARD_BITS[card]
-        self.hands[player] |= CARD_BITS[card]
-        self.stock_only = False
-        self.phase = "discard"
-
-    def _discard(self, path: tuple, action: Action) -> None:
-        if action.action == "knock":
-            self.knock_now(path, action)
-            return
-        if self.must_knock:
-            raise _Violation(path, "must_knock", "R-4.7",
-                             f"{self.turn} took the last discard at the wall, which is allowed "
-                             "only to knock or go gin in the same turn")
-        if action.action != "discard":
-            raise _Violation(path, "must_discard", "R-4.1",
-                             f"{self.turn} has drawn and must discard (or knock)")
-        player, card = self.turn, action.card
-        if not self.hands[player] >> card & 1:
-            raise _Violation(path, "card_not_in_hand", "R-4.4",
-                             f"{CARD_NAMES[card]} is not in {player}'s hand")
-        if card == self.taken and self.rules.taken_card_discard == "forbid":
-            raise _Violation(path, "taken_card_discarded", "R-4.3",
-                             f"{CARD_NAMES[card]} was taken from the discard pile this turn and "
-                             "may not be discarded in the same turn")
-        self.hands[player] &= ~CARD_BITS[card]
-        self.pile.append(card)
-        self.taken = None
-        limit = self.rules.upcard_draw_limit
-        if limit is not None and self.pile_draws >= limit:
-            self.over, self.end_rule = True, "R-4.8"  # the pile draws reached the limit: a draw
-            return
-        if self.stock_count <= WALL:
-            if self.rules.wall == "last_discard":
-                # The next player may take this discard only to knock, or passes (R-4.7).
-                self.turn, self.phase = self.other[player], "last_discard"
-                return
-            self.over = True  # the wall: a draw, the same dealer deals again (R-4.6)
-            return
-        self.turn, self.phase = self.other[player], "draw"
-
-    def _last_discard(self, path: tuple, action: Action) -> None:
-        if action.action == "pass":
-            self.over, self.end_rule = True, "R-4.7"  # declined at the wall: a draw
-            return
-        if action.action == "draw" and action.source == "discard":
-            self._draw(path, action)
-            self.must_knock = True
-            return
-        raise _Violation(path, "must_pass_or_take_last_discard", "R-4.7",
-                         f"at the wall {self.turn} takes the last discard "
-                         f"{CARD_NAMES[self.pile[-1]]} to knock, or passes")
-
-    def knock_now(self, path: tuple, action: Action) -> None:
-        player = self.turn
-        melds = self._melds(path, action.melds)
-        result = check_knock(self.hands[player], action.discard, self.rules, self.limit,
-                             melds=melds, taken_card=self.taken)
-        if not result.legal:
-            first = result.violations[0]
-            raise _Violation(path, first.code, first.rule, first.detail)
-        spread = self.hands[player]
-        if action.discard is not None:
-            spread &= ~CARD_BITS[action.discard]
-            self.pile.append(action.discard)
-        self.hands[player] = spread
-        self.knock = {"knocker": player, "discard": action.discard, "melds": melds,
-                      "path": path}
-        self.phase, self.turn = "after_knock", self.other[player]
-
-    def lay_down(self, path: tuple, action: Action) -> None:
-        if self.knock["melds"] is None and action.layoffs:
-            raise _Violation(path, "layoffs_need_knocker_melds", "R-6.1",
-                             "the knock declared no melds, so layoffs name no meld")
-        melds = self._melds(path, action.melds) or ()
-        self.finish(path, melds, action.layoffs or ())
-
-    def finish(self, path: tuple, defender_melds=None, layoffs=None) -> None:
-        """Score the knocked round (R-6, R-7), with the defender's spread if laid down."""
-        knocker = self.knock["knocker"]
-        defender = self.other[knocker]
+    def play(self, position: int, action: Move | Action) -> None:
+        """Apply one action of the log; a violation names its path, code and rule."""
         try:
-            self.score = score_round(
-                self.hands[knocker], self.hands[defender], self.rules, self.limit,
-                discard=self.knock["discard"], knocker_melds=self.knock["melds"],
-                defender_melds=defender_melds, layoffs=layoffs, upcard=self.table.upcard,
-            )
-        except InvalidHandError as error:
-            first = error.problems[0]
-            raise _Violation(path, first.code, first.rule or "R-6", first.detail) from None
-        self.over = True
+            if type(action) is Action:
+                move = self._move(action)
+                self.deal.play(move)
+                if type(move) is Knock:
+                    self.knock_path = self.path + ("actions", position)
+                else:
+                    self.score = self.deal.score
+            else:
+                self.deal.play(action)
+        except IllegalMove as error:
+            raise _Violation(self.path + ("actions", position), error.code, error.rule,
+                             error.detail) from None
 
-    def _melds(self, path: tuple, raw: list | None) -> tuple[Meld, ...] | None:
+    def _move(self, action: Action) -> Move:
+        """The engine's move for a knock or a lay_down; declared melds are read only where
+        such a move may come now, so a move out of turn says so first."""
+        player, kind = action.player, action.action
+        if kind == "knock":
+            melds = self._melds(Knock, player, action.melds)
+            return Knock(player, action.discard, melds)
+        if action.layoffs and self.deal.knock is not None and self.deal.knock.melds is None:
+            self.deal.verify(LayDown(player, (), action.layoffs))
+        melds = self._melds(LayDown, player, action.melds)
+        return LayDown(player, melds or (), action.layoffs or ())
+
+    def _melds(self, kind: type, player: str, raw: list | None) -> tuple[Meld, ...] | None:
         if raw is None:
             return None
         try:
             return parse_melds(raw, round_the_corner=self.rules.round_the_corner)
         except InvalidMeldError as error:
+            self.deal.verify_moment(kind, player)
             first = error.problems[0]
-            raise _Violation(path, first.code, first.rule or "R-2", first.detail) from None
+            raise IllegalMove(first.code, first.rule or "R-2", first.detail) from None
 
-    # What may come next ---------------------------------------------------------------------
+    def close(self, last: bool) -> None:
+        """At the end of the log's actions: a knock with no lay_down gets the defender's best
+        reply (R-6.4); where the log ends at it, the defender may still lay down their own."""
+        deal = self.deal
+        if deal.phase is not Phase.LAY_DOWN:
+            return
+        try:
+            score = deal.provisional_score()
+        except IllegalMove as error:
+            raise _Violation(self.knock_path, error.code, error.rule, error.detail) from None
+        self.score = score
+        self.pending = last and score.outcome not in ("gin", "big_gin")
+        if not self.pending:
+            deal.settle()
 
-    def legal_actions(self, public: bool = False) -> list[dict[str, Any]]:
-        """Every legal next action; ``public``: only their shape, as another player may know
-        it (what depends on the hidden hand left out, GAMELOG.md ``view``)."""
-        if self.pending:
-            return [{"action": "lay_down"}] if public else [self._lay_down_option()]
-        take = {"action": "draw", "source": "discard", "card": self.pile[-1]} if self.pile else None
-        if self.phase == "first_turn":
-            return [{"action": "pass"}, take]
-        if self.phase == "draw":
-            actions = [{"action": "draw", "source": "stock"}]
-            if take and not self.stock_only:
-                actions.append(take)
-            return actions
-        if self.phase == "last_discard":
-            # Taking the last discard is legal only where a knock can follow (R-4.7).
-            if public or self._knocks(self.hands[self.turn] | CARD_BITS[self.pile[-1]],
-                                      self.pile[-1]):
-                return [{"action": "pass"}, take]
-            return [{"action": "pass"}]
-        if public:
-            return [{"action": "knock"}] if self.must_knock else [
-                {"action": "discard"}, {"action": "knock"}]
-        hand = self.hands[self.turn]
-        knocks = self._knocks(hand, self.taken)
-        if self.must_knock:
-            return knocks
-        forbidden = self.taken if self.rules.taken_card_discard == "forbid" else None
-        return [{"action": "discard", "card": c} for c in mask_cards(hand) if c != forbidden] + knocks
+    @property
+    def over(self) -> bool:
+        return self.deal.phase is Phase.OVER or self.pending
 
-    def _knocks(self, hand: int, taken: Card | None) -> list[dict[str, Any]]:
-        """The knocks an eleven-card hand allows, one per discard (R-4.3, R-5.1, R-5.5)."""
-        forbidden = taken if self.rules.taken_card_discard == "forbid" else None
-        solution = solver_for(self.rules).solve(hand)
-        values = dict(zip(mask_cards(hand), solution.discard_counts))
-        knocks: list[dict[str, Any]] = [{"action": "knock", "discard": c} for c in mask_cards(hand)
-                                        if c != forbidden and values[c] <= self.limit]
-        if self.rules.big_gin_bonus is not None and solution.all_melded():
-            knocks.append({"action": "knock", "discard": None})
-        return knocks
-
-    def _lay_down_option(self) -> dict[str, Any]:
-        """The defender's lay_down after a knock that is not gin (R-6.1): the knocker's melds
-        as scored, and every card that some play could lay off, with the meld it goes on.
-
-        Layoffs name the knock's declared melds, so after a knock without declared melds only
-        the defender's own melds may be laid down (GAMELOG.md)."""
-        knocker_melds = self.score.knocker.melds
-        layable: tuple[Layoff, ...] = ()
-        if self.knock["melds"] is not None:
-            defender = self.hands[self.other[self.knock["knocker"]]]
-            layable = layable_by_meld(knocker_melds, defender, self.rules.round_the_corner)
-        return {"action": "lay_down", "knocker_melds": knocker_melds, "layable": layable}
+    @property
+    def knocker(self) -> str | None:
+        return None if self.deal.knock is None else self.deal.knock.knocker
 
     @property
     def defender(self) -> str | None:
-        return None if self.knock is None else self.other[self.knock["knocker"]]
+        return self.deal.defender
+
+    def moves(self, public: bool = False) -> tuple[Move | LayDownOption, ...]:
+        """Every legal next move; ``public``: only their shape, as another player may know it
+        (what depends on the hidden hand left out, GAMELOG.md ``view``)."""
+        if self.pending:
+            return (LayDown(self.deal.defender),) if public else (self.deal.lay_down_option(),)
+        return self.deal.public_moves() if public else self.deal.legal_moves()
+
+    def legal_actions(self, public: bool = False) -> list[dict[str, Any]]:
+        """:meth:`moves` in the shape of the log's actions (the contract's ``legal_actions``)."""
+        return [action_fields(move) for move in self.moves(public)]
+
+
+def action_fields(move: Move | LayDownOption) -> dict[str, Any]:
+    """A move's fields as the log's actions name them (GAMELOG.md), hidden parts left out."""
+    if type(move) is LayDownOption:
+        return {"action": "lay_down", "knocker_melds": move.knocker_melds,
+                "layable": move.layable}
+    kind = type(move)
+    if kind is Pass:
+        return {"action": "pass"}
+    if kind is Draw:
+        fields = {"action": "draw", "source": move.source}
+        if move.card is not None:
+            fields["card"] = move.card
+        return fields
+    if kind is Discard:
+        return {"action": "discard"} if move.card is HIDDEN else {"action": "discard",
+                                                                  "card": move.card}
+    if kind is Knock:
+        return {"action": "knock"} if move.discard is HIDDEN else {"action": "knock",
+                                                                   "discard": move.discard}
+    return {"action": "lay_down"}
 
 
 def _violation(path: tuple, fault: Problem) -> _Violation:
@@ -487,12 +326,7 @@ class _Replayer:
         self.current.append(state)
         for position, action in enumerate(table.actions):
             state.play(position, action)
-        if state.knock is not None and not state.over:
-            # A knock with no lay_down: the service lays down the defender's best (R-6.4).
-            state.finish(state.knock["path"])
-            # Where the log ends at it, the defender may still lay down their own spread.
-            last = index == len(self.log.rounds) - 1
-            state.pending = last and state.score.outcome not in ("gin", "big_gin")
+        state.close(last=index == len(self.log.rounds) - 1)
         return state
 
     def check_deal(self, path: tuple, table: Table) -> None:
@@ -524,8 +358,7 @@ class _Replayer:
         score = state.score
         if score is None:  # the wall (R-4.6)
             return RoundRecord(dealer, "draw", None, None, 0, None, None)
-        knocker = state.knock["knocker"]
-        defender = state.other[knocker]
+        knocker, defender = state.knocker, state.defender
         winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
         return RoundRecord(dealer, score.outcome, knocker, winner, score.points, score,
                            defender)
@@ -538,16 +371,18 @@ class _Replayer:
             return NextMove(round_index, seat.dealer, "deal", (), None, None)
         moves = []
         for state in unfinished:
-            player = state.defender if state.pending else state.turn
+            deal = state.deal
+            player = deal.turn
+            if self.view is None:
+                hands = {p: deal.hand(p) for p in deal.players}
+            elif self.view in deal.hands:
+                hands = {self.view: deal.view(self.view).hand}
+            else:
+                hands = {}
             public = self.view is not None and player != self.view
-            actions = state.legal_actions(public)
-            hands = {p: mask_cards(m) for p, m in state.hands.items()}
-            if self.view is not None:
-                hands = {p: c for p, c in hands.items() if p == self.view}
             table = state.path[3] if len(state.path) > 2 else None
-            moves.append(NextMove(state.index, player,
-                                  "lay_down" if state.pending else state.phase, tuple(actions),
-                                  state.stock_count, state.pile[-1] if state.pile else None,
+            moves.append(NextMove(state.index, player, deal.phase.value, state.moves(public),
+                                  deal.stock_count, deal.pile[-1] if deal.pile else None,
                                   hands, table))
         if self.match.tables_per_round > 1:
             return tuple(moves)

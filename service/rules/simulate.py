@@ -19,13 +19,11 @@ import random
 from typing import Any
 
 from .cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
+from .engine import Deal, Discard, Draw, Knock, LayDown, Move, Pass, Phase
 from .layoffs import best_defense
-from .scoring import score_round
 from .solver import solver_for
 from .bookkeeping import VARIANTS, TableResult
 from .variants import Rules, resolve_rules
-
-WALL = 2
 
 
 def _names(cards) -> list[str]:
@@ -137,7 +135,7 @@ def _other(pair, player):
 
 
 class _Deal:
-    """One deal played at random, recorded as a table of the log."""
+    """One deal played at random on the table engine, recorded as a table of the log."""
 
     def __init__(self, rng: random.Random, voice: _Voice, rules: Rules,
                  players: tuple[str, str], first: str, dealer: str, with_stock: bool) -> None:
@@ -146,67 +144,60 @@ class _Deal:
         self.rng, self.voice, self.rules, self.with_stock = rng, voice, rules, with_stock
         self.unlaid: tuple | None = None
         """A knock that is not gin, left without the defender's lay_down."""
-        self.pile_draws = 0
         deck = list(range(52))
         rng.shuffle(deck)
-        self.other = {players[0]: players[1], players[1]: players[0]}
-        self.nondealer = first
-        self.dealer = self.other[first]
-        self.hands: dict[str, set[Card]] = {self.nondealer: set(deck[:10]),
-                                           self.dealer: set(deck[10:20])}
-        self.upcard = deck[20]
-        self.stock = deck[21:]
-        self.pile = [self.upcard]
-        self.limit = rules.knock_limit_for(self.upcard)
+        second = _other(players, first)
+        hands = {first: set(deck[:10]), second: set(deck[10:20])}
+        self.deal = Deal(rules, hands, deck[20], first, deck[21:])
         self.actions: list[dict[str, Any]] = []
         self.table: dict[str, Any] = {
             "dealer": dealer,
-            "hands": {p: voice.hand(self.hands[p]) for p in players},
-            "upcard": voice.card(self.upcard),
+            "hands": {p: voice.hand(hands[p]) for p in players},
+            "upcard": voice.card(deck[20]),
         }
         if with_stock:
-            self.table["stock"] = voice.cards(self.stock)
+            self.table["stock"] = voice.cards(deck[21:])
         self.table["actions"] = self.actions
 
-    def act(self, player: str, kind: str, **fields: Any) -> None:
-        self.actions.append({"player": player, "action": kind, **fields})
+    def act(self, move: Move, **fields: Any) -> None:
+        """Play ``move`` on the deal and write it to the log with ``fields``."""
+        self.deal.play(move)
+        self.actions.append({"player": move.player, "action": _KINDS[type(move)], **fields})
 
     def take_from_pile(self, player: str) -> Card:
-        card = self.pile.pop()
-        self.pile_draws += 1
+        card = self.deal.pile[-1]
         named = {"card": self.voice.card(card)} if self.voice.maybe(0.8) else {}
-        self.act(player, "draw", source="discard", **named)
-        self.hands[player].add(card)
+        self.act(Draw(player, "discard"), source="discard", **named)
         return card
 
     def play(self) -> tuple[str | None, int]:
-        """Play to a knock or the wall; the round's winner and points as scored (R-7)."""
-        rng = self.rng
+        """Play to a knock or the end of the deal; the winner and points as scored (R-7)."""
+        rng, deal = self.rng, self.deal
+        first, dealer = deal.players
         taken: Card | None = None
-        turn = self.nondealer
+        turn = first
         drew = True
         if rng.random() < 0.35:  # the first turn (R-4.2)
-            taken = self.take_from_pile(self.nondealer)
+            taken = self.take_from_pile(first)
         else:
-            self.act(self.nondealer, "pass")
+            self.act(Pass(first))
             if rng.random() < 0.35:
-                taken, turn = self.take_from_pile(self.dealer), self.dealer
+                taken, turn = self.take_from_pile(dealer), dealer
             else:
-                self.act(self.dealer, "pass")
+                self.act(Pass(dealer))
                 drew = False
         while True:
             if not drew:
-                if self.pile and rng.random() < 0.3 and self.actions[-1]["action"] != "pass":
+                if deal.pile and rng.random() < 0.3 and self.actions[-1]["action"] != "pass":
                     taken = self.take_from_pile(turn)
                 else:
-                    card = self.stock.pop(0)
+                    card = deal.stock[0]
                     shown = not self.with_stock or rng.random() < 0.5
-                    self.act(turn, "draw", source="stock",
-                             **({"card": self.voice.card(card)} if shown else {}))
-                    self.hands[turn].add(card)
+                    self.act(Draw(turn, "stock", card),
+                             source="stock", **({"card": self.voice.card(card)} if shown else {}))
                     taken = None
             drew = False
-            hand = sum(1 << c for c in self.hands[turn])
+            hand = deal.hands[turn]
             solution = solver_for(self.rules).solve(hand)
             values = dict(zip(mask_cards(hand), solution.discard_counts))
             allowed = [c for c in mask_cards(hand)
@@ -220,29 +211,24 @@ class _Deal:
                 discard = min(allowed, key=lambda c: (values[c], rng.random()))
             else:
                 discard = rng.choice(allowed)
-            self.act(turn, "discard", card=self.voice.card(discard))
-            self.hands[turn].discard(discard)
-            self.pile.append(discard)
-            limit = self.rules.upcard_draw_limit
-            if limit is not None and self.pile_draws >= limit:
-                return None, 0  # the discard-pile draws reached the limit (R-4.8)
-            if len(self.stock) <= WALL:
-                if self.rules.wall == "last_discard":
-                    return self.last_discard(self.other[turn])
-                return None, 0  # the wall (R-4.6)
-            turn = self.other[turn]
+            self.act(Discard(turn, discard), card=self.voice.card(discard))
+            if deal.phase is Phase.OVER:
+                return None, 0  # the wall (R-4.6) or the pile-draw limit (R-4.8)
+            if deal.phase is Phase.LAST_DISCARD:
+                return self.last_discard(deal.turn)
+            turn = deal.turn
 
     def best_knock(self, allowed: list[Card], values: dict[Card, int]) -> Card | None:
         """The discard that knocks with the least deadwood, if any knocks (R-5.1)."""
-        knockable = [c for c in allowed if values[c] <= self.limit]
+        knockable = [c for c in allowed if values[c] <= self.deal.limit]
         if not knockable:
             return None
         return min(knockable, key=lambda c: (values[c], self.rng.random()))
 
     def last_discard(self, player: str) -> tuple[str | None, int]:
         """At the wall the next player takes the last discard to knock, or passes (R-4.7)."""
-        card = self.pile[-1]
-        hand = sum(1 << c for c in self.hands[player]) | 1 << card
+        card = self.deal.pile[-1]
+        hand = self.deal.hands[player] | 1 << card
         solution = solver_for(self.rules).solve(hand)
         values = dict(zip(mask_cards(hand), solution.discard_counts))
         allowed = [c for c in mask_cards(hand)
@@ -250,15 +236,15 @@ class _Deal:
         big_gin = self.rules.big_gin_bonus is not None and solution.all_melded()
         best = self.best_knock(allowed, values)
         if (best is None and not big_gin) or self.rng.random() < 0.2:
-            self.act(player, "pass")
+            self.act(Pass(player))
             return None, 0
         self.take_from_pile(player)
         return self.knock(player, None if big_gin else best)
 
     def knock(self, knocker: str, discard: Card | None) -> tuple[str | None, int]:
         """Knock (R-5), maybe declaring melds; maybe a lay_down by the defender (R-6)."""
-        rng, voice = self.rng, self.voice
-        hand = sum(1 << c for c in self.hands[knocker])
+        rng, voice, deal = self.rng, self.voice, self.deal
+        hand = deal.hands[knocker]
         spread = hand if discard is None else hand & ~(1 << discard)
         fields: dict[str, Any] = {"discard": None if discard is None else voice.card(discard)}
         arrangement = solver_for(self.rules).best_arrangement(spread)
@@ -266,31 +252,33 @@ class _Deal:
         if rng.random() < 0.5:
             melds = voice.order(arrangement.melds)
             fields["melds"] = [voice.meld(m) for m in melds]
-        self.act(knocker, "knock", **fields)
-        defender = self.other[knocker]
-        defender_hand = sum(1 << c for c in self.hands[defender])
-        declared_melds = layoffs = None
+        self.act(Knock(knocker, discard, melds), **fields)
+        defender = deal.other(knocker)
         gin = arrangement.deadwood_count == 0
         if rng.random() < 0.5:
-            defense = best_defense(melds or (), defender_hand, gin=gin, rules=self.rules)
-            declared_melds = voice.order(defense.melds)
-            layoffs = defense.layoffs if melds is not None else ()
-            self.lay_down(defender, declared_melds, layoffs)
-        elif not gin:
-            self.unlaid = (knocker, spread, defender_hand, discard, melds, self.actions[-1])
-        score = score_round(spread, defender_hand, self.rules, self.limit, discard=discard,
-                            knocker_melds=melds, defender_melds=declared_melds,
-                            layoffs=layoffs, upcard=self.upcard)
+            defense = best_defense(melds or (), deal.hands[defender], gin=gin, rules=self.rules)
+            self.lay_down(defender, voice.order(defense.melds),
+                          defense.layoffs if melds is not None else ())
+            score = deal.score
+        else:
+            if not gin:
+                self.unlaid = (knocker, melds, self.actions[-1])
+            score = deal.provisional_score()
         winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
         return winner, score.points
 
-    def lay_down(self, defender: str, melds, layoffs) -> None:
+    def lay_down(self, defender: str, melds, layoffs, *, rewritten: bool = False) -> None:
+        """The defender's lay_down; ``rewritten``: added to a finished log, whose knock was
+        given declared melds afterwards, so it is written without being played again."""
         fields: dict[str, Any] = {}
         if melds or self.voice.maybe():
             fields["melds"] = [self.voice.meld(m) for m in melds]
         if layoffs or self.voice.maybe():
             fields["layoffs"] = self.voice.layoffs(layoffs)
-        self.act(defender, "lay_down", **fields)
+        if rewritten:
+            self.actions.append({"player": defender, "action": "lay_down", **fields})
+        else:
+            self.act(LayDown(defender, tuple(melds), tuple(layoffs)), **fields)
 
     def lay_down_best(self) -> None:
         """The defender's best lay_down after a knock left without one (R-6.4), scored as the
@@ -299,15 +287,19 @@ class _Deal:
         declared melds."""
         if self.unlaid is None:
             return
-        knocker, spread, defender_hand, discard, melds, knock = self.unlaid
+        knocker, melds, knock = self.unlaid
+        deal = self.deal
+        defender_hand = deal.hands[deal.other(knocker)]
         if melds is None:
-            chosen = score_round(spread, defender_hand, self.rules, self.limit,
-                                 discard=discard, upcard=self.upcard).knocker.melds
-            melds = self.voice.order(chosen)
+            melds = self.voice.order(deal.provisional_score().knocker.melds)
             knock["melds"] = [self.voice.meld(m) for m in melds]
         defense = best_defense(melds, defender_hand, rules=self.rules)
-        self.lay_down(self.other[knocker], self.voice.order(defense.melds), defense.layoffs)
+        self.lay_down(deal.other(knocker), self.voice.order(defense.melds), defense.layoffs,
+                      rewritten=True)
         self.unlaid = None
+
+
+_KINDS = {Pass: "pass", Draw: "draw", Discard: "discard", Knock: "knock", LayDown: "lay_down"}
 
 
 def _small_melds() -> list[frozenset[Card]]:

@@ -1,0 +1,181 @@
+"""The table engine (service/rules/engine.py): checks, moves, legal moves, copies and views.
+
+Legal moves are derived from the checks, so the first property asks the checks directly about
+every move anyone could try, and compares with the list.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from service.rules.cards import mask_cards
+from service.rules.engine import (Deal, DealView, Discard, Draw, IllegalMove, Knock, LayDown,
+                                  Pass, Phase)
+from service.rules.variants import resolve_rules
+
+PRESETS = ["standard", "oklahoma", "openspiel", "modern", "straight",
+           {"preset": "standard", "upcard_draw_limit": 3},
+           {"preset": "standard", "round_the_corner": True, "ace_deadwood_value": 15}]
+
+
+def new_deal(rng: random.Random, rules) -> Deal:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return Deal(resolve_rules(rules), {"ann": deck[:10], "bob": deck[10:20]}, deck[20], "ann",
+                deck[21:])
+
+
+def every_try(deal: Deal) -> list:
+    """Every move anyone at the table could try now, legal or not."""
+    tries = []
+    for player in deal.players:
+        tries += [Pass(player), Draw(player, "stock"), LayDown(player), Knock(player, None)]
+        if deal.pile:
+            tries.append(Draw(player, "discard", deal.pile[-1]))
+        for card in range(52):
+            tries += [Discard(player, card), Knock(player, card)]
+    return tries
+
+
+def play_randomly(deal: Deal, rng: random.Random, stop: float = 0.0):
+    """Random legal moves until the deal ends (or, with ``stop``, sometimes earlier)."""
+    while not deal.over:
+        if stop and rng.random() < stop:
+            return
+        yield deal
+        deal.play(rng.choice(deal.legal_moves()))
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_legal_moves_are_the_moves_that_pass_the_checks_R4_R5_R6(rules):
+    rng = random.Random(str(rules))
+    for _ in range(12):
+        for deal in play_randomly(new_deal(rng, rules), rng):
+            legal = set(deal.legal_moves())
+            assert legal, deal
+            passing = {move for move in every_try(deal) if deal.can(move)}
+            if deal.phase is Phase.LAST_DISCARD and len(legal) == 1:
+                # The last discard may be taken, but only a knock may follow (R-4.7); where
+                # no knock can, the list leaves out a take that could only end in must_knock.
+                take = Draw(deal.turn, "discard", deal.pile[-1])
+                passing.discard(take)
+                after = deal.copy()
+                after.play(take)
+                assert after.legal_moves() == ()
+            assert passing == legal, deal
+
+
+def test_a_move_out_of_turn_says_whose_turn_it_is_R4_4():
+    deal = new_deal(random.Random(1), "standard")
+    with pytest.raises(IllegalMove) as caught:
+        deal.play(Pass("bob"))
+    assert (caught.value.code, caught.value.rule) == ("not_your_turn", "R-4.4")
+    assert "ann" in caught.value.detail
+
+
+def test_a_stranger_is_not_at_the_table_R4_4():
+    deal = new_deal(random.Random(1), "standard")
+    with pytest.raises(IllegalMove) as caught:
+        deal.play(Pass("cy"))
+    assert caught.value.code == "not_at_table"
+
+
+def test_after_a_knock_only_the_defender_lays_down_R6_1():
+    rng = random.Random(5)
+    for _ in range(200):
+        deal = new_deal(rng, "standard")
+        for state in play_randomly(deal, rng):
+            if state.phase is Phase.LAY_DOWN:
+                knocker = state.knock.knocker
+                with pytest.raises(IllegalMove) as caught:
+                    state.verify(LayDown(knocker))
+                assert (caught.value.code, caught.value.rule) == ("round_over", "R-6.1")
+                assert state.legal_moves() == (LayDown(state.defender),)
+                return
+    pytest.fail("no knock in 200 random deals")
+
+
+def test_both_passes_send_the_non_dealer_to_the_stock_R4_2():
+    deal = new_deal(random.Random(2), "standard")
+    deal.play(Pass("ann"))
+    assert deal.turn == "bob" and deal.phase is Phase.FIRST_TURN
+    deal.play(Pass("bob"))
+    assert deal.turn == "ann" and deal.phase is Phase.DRAW
+    assert deal.legal_moves() == (Draw("ann", "stock"),)
+
+
+def test_a_copy_is_independent_of_its_original():
+    rng = random.Random(3)
+    deal = new_deal(rng, "standard")
+    for _ in play_randomly(deal, rng, stop=0.05):
+        pass
+    if deal.over:
+        deal = new_deal(rng, "standard")
+    before = (dict(deal.hands), list(deal.pile), deal.stock, len(deal.history), deal.phase)
+    twin = deal.copy()
+    for _ in play_randomly(twin, rng):
+        pass
+    assert twin.over
+    assert (dict(deal.hands), list(deal.pile), deal.stock, len(deal.history),
+            deal.phase) == before
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_a_deal_rebuilt_from_a_view_and_the_true_hidden_cards_plays_on_the_same(rules):
+    rng = random.Random(f"view {rules}")
+    for _ in range(40):
+        deal = new_deal(rng, rules)
+        for _ in play_randomly(deal, rng, stop=0.04):
+            pass
+        if deal.over:
+            continue
+        player = rng.choice(deal.players)
+        view = deal.view(player)
+        rebuilt = Deal.from_view(view, mask_cards(deal.hands[view.opponent]), deal.stock)
+        assert rebuilt.view(player) == view
+        assert rebuilt.view(view.opponent).hand == deal.view(view.opponent).hand
+        seed = rng.random()
+        ends = []
+        for state in (deal, rebuilt):
+            moves = random.Random(seed)
+            while not state.over:
+                state.play(moves.choice(state.legal_moves()))
+            ends.append((state.score, dict(state.hands), state.end_rule))
+        assert ends[0] == ends[1]
+
+
+def test_a_view_shows_no_hidden_card():
+    """Rebuilt with any hidden cards consistent with it, a deal gives the same view."""
+    rng = random.Random(11)
+    checked = 0
+    while checked < 60:
+        deal = new_deal(rng, "standard")
+        for _ in play_randomly(deal, rng, stop=0.05):
+            pass
+        if deal.over:
+            continue
+        player = rng.choice(deal.players)
+        view = deal.view(player)
+        known = set(view.opponent_known)
+        hidden = [c for c in range(52) if c not in view.hand and c not in view.pile
+                  and c not in known]
+        rng.shuffle(hidden)
+        count = view.opponent_hand_size - len(known)
+        other = Deal.from_view(view, [*known, *hidden[:count]], hidden[count:])
+        assert isinstance(other.view(player), DealView)
+        assert other.view(player) == view
+        checked += 1
+
+
+def test_another_players_stock_draw_is_hidden_in_a_view_R4_5():
+    rng = random.Random(4)
+    deal = new_deal(rng, "standard")
+    deal.play(Pass("ann"))
+    deal.play(Pass("bob"))
+    record = deal.play(Draw("ann", "stock"))
+    assert record.card is not None
+    assert deal.view("bob").history[-1].card is None
+    assert deal.view("bob").history[-1].move == Draw("ann", "stock")
+    assert deal.view("ann").history[-1].card == record.card
