@@ -239,11 +239,13 @@ class Variant:
     """Whether scoring bare facts needs the first round's dealer (who then sits out)."""
 
     def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
-                 teams: list | None = None) -> None:
+                 teams: list | None = None, dealer: str | None = None) -> None:
+        """A match about to begin; ``roles`` (box), ``teams`` (partnership) and the first
+        round's ``dealer`` as the document's header gives them (GAMELOG.md)."""
         self.rules = rules
         self.players = list(players)
         self.game = Standings(rules, self.sides())
-        self.next_dealer: str | None = None
+        self.next_dealer: str | None = dealer
 
     def sides(self) -> list[str]:
         """Who keeps a total: the players (partnership: the teams)."""
@@ -367,7 +369,7 @@ class Hollywood(Variant):
     name = "hollywood"
 
     def __init__(self, rules: Rules, players: Sequence[str], **header: Any) -> None:
-        super().__init__(rules, players)
+        super().__init__(rules, players, **header)
         self.games = [Standings(rules, self.players) for _ in range(3)]
         self.round_wins = {p: 0 for p in self.players}
 
@@ -431,7 +433,7 @@ class Box(Variant):
 
     def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
                  **header: Any) -> None:
-        super().__init__(rules, players)
+        super().__init__(rules, players, **header)
         self.roles = Roles(**roles)
 
     @classmethod
@@ -512,7 +514,7 @@ class Partnership(Variant):
         self.teams = [list(t) for t in teams or ()]
         self.names = ["+".join(t) for t in self.teams]
         self.team_of = {p: self.names[i] for i, t in enumerate(self.teams) for p in t}
-        super().__init__(rules, players)
+        super().__init__(rules, players, **header)
         self.pairings: list[tuple[str, str]] | None = None
         """The last round's tables, each as (first team's player, second team's player)."""
         self._chosen: list[tuple[str, str]] = []
@@ -604,6 +606,7 @@ VARIANTS: dict[str, type[Variant]] = {
 
 
 def variant_for(rules: Rules, players: Sequence[str], *, roles: dict | None = None,
-                teams: list | None = None) -> Variant:
-    """A new match of the rules' variant between ``players``."""
-    return VARIANTS[rules.variant](rules, players, roles=roles, teams=teams)
+                teams: list | None = None, dealer: str | None = None) -> Variant:
+    """A new match of the rules' variant between ``players`` (header as in
+    :meth:`Variant.__init__`)."""
+    return VARIANTS[rules.variant](rules, players, roles=roles, teams=teams, dealer=dealer)

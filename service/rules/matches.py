@@ -51,9 +51,7 @@ def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[s
     Raises :class:`InvalidLogError` for a fact that cannot be (a winner who did not play,
     a round after the match is over).
     """
-    match = variant_for(rules, players, roles=roles, teams=teams)
-    if dealer is not None:
-        match.next_dealer = dealer
+    match = variant_for(rules, players, roles=roles, teams=teams, dealer=dealer)
     scored = []
     for index, fact in enumerate(rounds):
         path = ("rounds", index)
