@@ -315,7 +315,7 @@ class Variant:
                            f"{seat.dealer} deals this round, not {dealer}: {seat.reason}",
                            self.dealer_rule)
         players = self._seated(seat, dealer)
-        if set(seated) != set(players):
+        if seated != frozenset(players):
             return Problem(("hands",), "wrong_players",
                            f"this round is played by {' and '.join(players)}"
                            + (f" ({seat.reason})" if seat.reason else ""), self.players_rule)

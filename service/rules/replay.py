@@ -8,7 +8,7 @@ from their bookkeeping (bookkeeping.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .bookkeeping import Bonus, HollywoodTotals, TableResult, Tally, Totals, variant_for
@@ -316,7 +316,10 @@ class _Replayer:
             for seating, record in zip(seatings, records)])
         provisional = any(state.pending for state in states)
         if len(records) == 1:
-            self.records.append(replace(records[0], tally=tally, provisional=provisional))
+            (record,) = records
+            self.records.append(RoundRecord(
+                record.dealer, record.outcome, record.knocker, record.winner, record.points,
+                record.score, record.defender, tally, provisional))
         else:
             self.records.append(PartnershipRound(tuple(records), tally, provisional))
 
