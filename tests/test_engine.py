@@ -202,5 +202,7 @@ def test_a_replayed_log_in_progress_hands_over_its_live_deal():
             continue
         assert result.next.moves == deal.legal_moves()
         move = rng.choice(deal.legal_moves())
+        if deal.stock is None and move == Draw(deal.turn, "stock"):
+            continue  # without a stock in the log, the stock card is the client's to name
         deal.play(move)  # the replay's own deal is not shared with the next replay
         assert replay(prefix).next.moves == result.next.moves
