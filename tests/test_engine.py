@@ -179,3 +179,30 @@ def test_another_players_stock_draw_is_hidden_in_a_view_R4_5():
     assert deal.view("bob").history[-1].card is None
     assert deal.view("bob").history[-1].move == Draw("ann", "stock")
     assert deal.view("ann").history[-1].card == record.card
+
+
+def test_a_replayed_log_in_progress_hands_over_its_live_deal():
+    """``replay(log).deals`` is the engine's state where the log stops: its legal moves are
+    the ``next`` a client is shown, and a move played on it is what the log would accept."""
+    from service.rules.replay import replay
+    from service.rules.simulate import random_game
+
+    rng = random.Random(9)
+    for seed in range(30):
+        log = random_game(seed, rng.choice(["standard", "openspiel", "oklahoma"]))
+        r = rng.randrange(len(log["rounds"]))
+        actions = log["rounds"][r]["actions"]
+        cut = rng.randrange(len(actions))
+        prefix = {**log, "rounds": log["rounds"][:r] + [{**log["rounds"][r],
+                                                         "actions": actions[:cut]}]}
+        result = replay(prefix)
+        assert result.valid
+        (deal,) = result.deals
+        if deal.phase is Phase.LAY_DOWN:
+            continue
+        assert result.next.moves == deal.legal_moves()
+        move = rng.choice(deal.legal_moves())
+        if deal.stock is None and move == Draw(deal.turn, "stock"):
+            continue  # without a stock in the log, the stock card is the client's to name
+        deal.play(move)  # the replay's own deal is not shared with the next replay
+        assert replay(prefix).next.moves == result.next.moves

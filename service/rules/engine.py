@@ -202,7 +202,7 @@ class Deal:
     __slots__ = ("rules", "players", "first", "dealer", "upcard", "limit", "phase", "turn",
                  "hands", "pile", "_stock", "_next", "stock_count", "seen", "taken",
                  "pile_draws", "first_turn_passes", "stock_only", "must_knock", "end_rule",
-                 "knock", "score", "history", "_draw_limit", "_wall_take")
+                 "knock", "score", "history", "_draw_limit", "_wall_take", "_best")
 
     def __init__(self, rules: Rules, hands: Mapping[str, Iterable[Card]], upcard: Card,
                  first: str, stock: Sequence[Card] | None = None) -> None:
@@ -238,6 +238,7 @@ class Deal:
         self.history: list[Record] = []
         self._draw_limit = rules.upcard_draw_limit
         self._wall_take = rules.wall == "last_discard"
+        self._best: RoundScore | None = None
 
     # Reading the state ------------------------------------------------------------------
 
@@ -283,12 +284,14 @@ class Deal:
 
     def verify_draw(self, move: Draw) -> None:
         """A draw from a non-empty source, at the right moment (R-4.1, R-4.2, R-4.4, R-4.5)."""
-        self.verify_moment(Draw, move.player)
-        if self.phase is Phase.FIRST_TURN and move.source != "discard":
-            raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
-                              "on the first turn a player takes the upcard or passes; the "
-                              "stock is drawn only after both have passed")
-        if self.phase is Phase.LAST_DISCARD and move.source != "discard":
+        phase = self.phase
+        if move.player != self.turn or phase not in _PHASES_OF[Draw]:
+            self.verify_moment(Draw, move.player)
+        if move.source == "stock" and phase is not Phase.DRAW:
+            if phase is Phase.FIRST_TURN:
+                raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
+                                  "on the first turn a player takes the upcard or passes; the "
+                                  "stock is drawn only after both have passed")
             self._wrong_kind()
         if move.source == "stock":
             if self.stock_count == 0:
@@ -322,7 +325,8 @@ class Deal:
     def verify_discard(self, move: Discard) -> None:
         """A discard of a card in the hand, not the card just taken where forbidden (R-4.1,
         R-4.3, R-4.4); after the last discard was taken at the wall only a knock (R-4.7)."""
-        self.verify_moment(Discard, move.player)
+        if move.player != self.turn or self.phase is not Phase.DISCARD:
+            self.verify_moment(Discard, move.player)
         if self.must_knock:
             raise IllegalMove("must_knock", "R-4.7",
                               f"{self.turn} took the last discard at the wall, which is allowed "
@@ -494,9 +498,10 @@ class Deal:
     def lay_down(self, move: LayDown) -> Record:
         """The defender's spread; the knock is scored and the deal is over (R-6, R-7)."""
         self.verify_lay_down(move)
-        best = move.melds is None and move.layoffs is None
-        self.score = self._score(None if best else (move.melds or ()),
-                                 None if best else (move.layoffs or ()))
+        if move.melds is None and move.layoffs is None:
+            self.score = self.provisional_score()
+        else:
+            self.score = self._score(move.melds or (), move.layoffs or ())
         self.phase, self.turn = Phase.OVER, None
         return self._record(move, None)
 
@@ -508,7 +513,9 @@ class Deal:
     def provisional_score(self) -> RoundScore:
         """The knock scored with the defender's best reply, leaving the deal awaiting the
         defender's own lay_down (R-6.4)."""
-        return self._score(None, None)
+        if self._best is None:
+            self._best = self._score(None, None)
+        return self._best
 
     def _score(self, melds: tuple[Meld, ...] | None,
                layoffs: tuple[Layoff, ...] | None) -> RoundScore:
@@ -691,6 +698,7 @@ class Deal:
         deal.history = list(view.history)
         deal._draw_limit = view.rules.upcard_draw_limit
         deal._wall_take = view.rules.wall == "last_discard"
+        deal._best = None
         return deal
 
     def __repr__(self) -> str:

@@ -110,6 +110,9 @@ class Replay:
     next: NextMove | tuple[NextMove, ...] | None
     bonuses: tuple[Bonus, ...] = ()
     margin: int | None = None
+    deals: tuple[Deal, ...] = ()
+    """The engine's live deal of each unfinished table of the current round (not in a reply):
+    a state to view, copy and play on, e.g. for advice or a computer opponent."""
 
 
 class _Round:
@@ -277,6 +280,8 @@ class _Replayer:
             next=None if complete or violations else self.next_move(),
             bonuses=tuple(match.bonuses()) if complete else (),
             margin=match.margin() if complete else None,
+            deals=() if complete or violations else tuple(
+                state.deal for state in self.current if not state.deal.over),
         )
 
     def _private(self, problem: Problem) -> Problem:
