@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .bookkeeping import VARIANTS
 from .cards import Card, bad_card_detail, card_or_none, describe_token
 from .engine import Discard, Draw, Move, Pass
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
-from .bookkeeping import VARIANTS
 from .variants import Rules, resolve_rules
 
 FORMAT = "ginrules-log/1"
@@ -169,6 +169,11 @@ def _round_tables(reader: _Reader, rules: Rules | None, value: Any, path: tuple,
         reader.fault(path, "wrong_type", f'a {variant.name} round is {{"tables": [{shape}]}}')
         return None
     return [(path + ("tables", i), t) for i, t in enumerate(tables)]
+
+
+def round_document(rules: Rules, tables: list[Any]) -> Any:
+    """A round for a log, from its tables as documents: the inverse of the reading above."""
+    return tables[0] if VARIANTS[rules.variant].tables_per_round == 1 else {"tables": tables}
 
 
 def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .bookkeeping import VARIANTS, TableResult
 from .cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
+from .documents import round_document
 from .engine import Deal, Discard, Draw, Knock, LayDown, Move, Pass, Phase
 from .layoffs import best_defense
 from .solver import solver_for
-from .bookkeeping import VARIANTS, TableResult
 from .variants import Rules, resolve_rules
 
 
@@ -118,7 +119,7 @@ def random_game(
             tables.append(deal.table)
             results.append(TableResult(seating.players, seating.dealer, winner, points))
             last_deals.append(deal)
-        log["rounds"].append({"tables": tables} if variant.tables_per_round > 1 else tables[0])
+        log["rounds"].append(round_document(resolved, tables))
         match.record(results)
         if match.complete:
             break
