@@ -532,6 +532,7 @@ class Partnership(Variant):
 
     @classmethod
     def choose_header(cls, players: Sequence[str], rng: Chooser) -> dict[str, Any]:
+        """The first and third players against the second and fourth."""
         return {"teams": [[players[0], players[2]], [players[1], players[3]]]}
 
     def seat(self, position: int = 0) -> Seat:
@@ -565,7 +566,7 @@ class Partnership(Variant):
                            "each table's dealer is one of its two players", "R-9.4")
         if len(seated) != 2:
             return Problem(("hands",), "wrong_players", "each table seats two players", "R-9.4")
-        players = tuple(seated)
+        players = tuple(sorted(seated))
         return Seating(players, dealer, self.first_offer(dealer, players))
 
     def choose_seat(self, position: int, rng: Chooser) -> Seating:
@@ -584,8 +585,8 @@ class Partnership(Variant):
     def record(self, results: Sequence[TableResult]) -> Tally:
         """Net the two tables' results (R-9.4): the teams' result of the round."""
         if all(r.players is not None for r in results):
-            first = set(self.teams[0])
-            self.pairings = [tuple(sorted(r.players, key=lambda p: p not in first))
+            first_team = set(self.teams[0])
+            self.pairings = [tuple(sorted(r.players, key=lambda p: p not in first_team))
                              for r in results]
         by_team = {name: 0 for name in self.names}
         for result in results:

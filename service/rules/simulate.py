@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .bookkeeping import VARIANTS, TableResult
+from .bookkeeping import VARIANTS, TableResult, variant_for
 from .cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
 from .documents import round_document
 from .engine import Deal, Discard, Draw, Knock, LayDown, Move, Pass, Phase
@@ -104,7 +104,7 @@ def random_game(
         del log["format"]  # optional (GAMELOG.md)
     header = variant.choose_header(players, rng)
     log.update(header)
-    match = variant(resolved, players, **header)
+    match = variant_for(resolved, players, **header)
     last_deals: list[_Deal] = []
     for _ in range(max_rounds):
         def stock_given() -> bool:
