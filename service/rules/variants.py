@@ -15,7 +15,8 @@ from typing import Any, Literal
 from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card
 from .errors import InvalidRulesError, Problem
 
-Variant = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
+VariantName = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
+"""The variants by name; each has its bookkeeping (bookkeeping.py, ``VARIANTS``)."""
 
 DEFAULT_PRESET = "standard"
 
@@ -25,7 +26,7 @@ class Rules:
     """Every option of RULES.md; ``preset`` and ``variant`` say which game the options belong to."""
 
     preset: str = DEFAULT_PRESET
-    variant: Variant = "two_player"
+    variant: VariantName = "two_player"
     knock_limit: int = 10  # R-5.1
     gin_bonus: int = 25  # R-7.3
     undercut_bonus: int = 10  # R-7.2
