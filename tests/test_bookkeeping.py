@@ -4,6 +4,7 @@ records, looked up by name."""
 from __future__ import annotations
 
 import random
+import typing
 from dataclasses import replace
 
 import pytest
@@ -13,6 +14,7 @@ from service.rules import bookkeeping
 from service.rules.bookkeeping import TableResult, Tally, Totals, Variant, variant_for
 from service.rules.errors import Problem
 from service.rules.matches import score_match
+from service.rules.variants import VariantName
 
 PLAYERS_OF_PRESET = {"hollywood": 2, "box": 3, "cutthroat": 3, "partnership": 4}
 
@@ -23,6 +25,10 @@ def test_every_preset_reaches_its_variant_by_name(preset):
     variant = bookkeeping.VARIANTS[rules.variant]
     assert variant.name == rules.variant
     assert variant.player_count == PLAYERS_OF_PRESET.get(preset, 2)
+
+
+def test_every_variant_name_has_its_bookkeeping():
+    assert set(typing.get_args(VariantName)) == set(bookkeeping.VARIANTS)
 
 
 def test_r4_2_the_non_dealer_is_offered_the_first_upcard():
