@@ -8,13 +8,14 @@ from typing import Any
 from flask import Blueprint, request
 from marshmallow import fields
 
-from ..rules.bookkeeping import Bonus, GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
+from ..rules.bookkeeping import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
 from ..rules.cards import CARD_NAMES
 from ..rules.documents import RoundFact
 from ..rules.engine import LayDownOption, Move
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
 from ..rules.matches import MatchScore, ScoredRound, score_match_document
 from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, action_fields, replay
+from ..rules.standings import Bonus
 from .body import json_body
 from .checks import json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable

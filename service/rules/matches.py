@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bookkeeping import Bonus, HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
+from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
 from .documents import RoundFact, read_match, round_facts
 from .errors import InvalidLogError, Problem
+from .standings import Bonus
 from .variants import Rules
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bookkeeping import Bonus, HollywoodTotals, TableResult, Tally, Totals, variant_for
+from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, variant_for
 from .cards import CARD_BITS, CARD_NAMES, Card
 from .documents import Action, GameLog, Table, read_log
 from .engine import (HIDDEN, Deal, Discard, Draw, IllegalMove, Knock, LayDown, LayDownOption,
@@ -19,6 +19,7 @@ from .engine import (HIDDEN, Deal, Discard, Draw, IllegalMove, Knock, LayDown, L
 from .errors import InvalidMeldError, Problem
 from .melds import Meld, parse_melds
 from .scoring import RoundScore
+from .standings import Bonus
 from .variants import Rules
 
 STOCK_SIZE = 31
