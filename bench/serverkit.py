@@ -33,7 +33,7 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 request = function()
   i = i %% #bodies + 1
-  return wrk.format(nil, "/v1/hands/analyze", nil, bodies[i])
+  return wrk.format(nil, "%(path)s", nil, bodies[i])
 end
 delay = function()
   return pause
@@ -89,12 +89,36 @@ class Server:
         self.stop()
 
 
-def hand_bodies(folder: Path, size: int = 10, count: int = 5000, seed: int = 2026) -> Path:
+def distinct_hands(sizes: tuple[int, ...], count: int, seed: int) -> list[list[str]]:
+    """``count`` distinct seeded hands (canonical codes), their sizes cycling through ``sizes``."""
     rng = random.Random(seed)
-    hands = {frozenset(rng.sample(range(52), size)) for _ in range(count + 200)}
+    hands: list[list[str]] = []
+    seen: set[frozenset[int]] = set()
+    while len(hands) < count:
+        hand = frozenset(rng.sample(range(52), sizes[len(hands) % len(sizes)]))
+        if hand not in seen:
+            seen.add(hand)
+            hands.append([CARD_NAMES[c] for c in sorted(hand)])
+    return hands
+
+
+def hand_bodies(folder: Path, size: int = 10, count: int = 5000, seed: int = 2026,
+                sizes: tuple[int, ...] | None = None) -> Path:
+    """A file of analysis request bodies, one a line: ``count`` distinct hands of ``size`` cards
+    (or of ``sizes`` in turn)."""
     path = folder / "bodies.jsonl"
-    path.write_text("".join(json.dumps({"hand": [CARD_NAMES[c] for c in sorted(h)]}) + "\n"
-                            for h in list(hands)[:count]))
+    path.write_text("".join(json.dumps({"hand": hand}) + "\n"
+                            for hand in distinct_hands(sizes or (size,), count, seed)))
+    return path
+
+
+def batch_bodies(folder: Path, batch: int, sizes: tuple[int, ...], count: int,
+                 seed: int = 2026) -> Path:
+    """A file of batch request bodies, one a line: ``count`` hands in batches of ``batch``."""
+    hands = distinct_hands(sizes, count, seed)
+    path = folder / "batches.jsonl"
+    path.write_text("".join(json.dumps({"hands": hands[i:i + batch]}) + "\n"
+                            for i in range(0, count - batch + 1, batch)))
     return path
 
 
@@ -119,11 +143,23 @@ def wrk(url: str, seconds: int, connections: int, script: Path | None = None) ->
     return result
 
 
-def analyze_script(folder: Path, pause_ms: float = 0, size: int = 10, seed: int = 2026) -> Path:
+def analyze_script(folder: Path, pause_ms: float = 0, size: int = 10, seed: int = 2026,
+                   sizes: tuple[int, ...] | None = None, count: int = 5000) -> Path:
     """A wrk script cycling through distinct seeded hands, pausing ``pause_ms`` between requests."""
     script = folder / "analyze.lua"
-    bodies = hand_bodies(folder, size=size, seed=seed)
-    script.write_text(ANALYZE_LUA % {"bodies": bodies, "pause": pause_ms})
+    bodies = hand_bodies(folder, size=size, seed=seed, sizes=sizes, count=count)
+    script.write_text(ANALYZE_LUA % {"bodies": bodies, "pause": pause_ms,
+                                     "path": "/v1/hands/analyze"})
+    return script
+
+
+def batch_script(folder: Path, batch: int, sizes: tuple[int, ...], count: int,
+                 seed: int = 2026) -> Path:
+    """A wrk script cycling through batches of distinct seeded hands."""
+    script = folder / "batch.lua"
+    bodies = batch_bodies(folder, batch, sizes, count, seed)
+    script.write_text(ANALYZE_LUA % {"bodies": bodies, "pause": 0,
+                                     "path": "/v1/hands/analyze/batch"})
     return script
 
 

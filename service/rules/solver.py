@@ -36,8 +36,10 @@ from operator import attrgetter
 from threading import Lock
 from typing import Any, Callable, NamedTuple
 
-from .cards import RANK_VALUES, SUIT_MASK, Card, mask_cards, parse_hand_mask
+from .cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld, arrangement_from_parts as _arrangement_from_parts
+
+_tuple_new = tuple.__new__
 
 HAND_SIZES = range(0, 12)
 """A hand to solve holds up to eleven cards: 10 and 11 are full hands, fewer a partial one."""
@@ -215,10 +217,7 @@ _SUIT_BITS: list[tuple[int, ...]] = [
     tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
 """The one-card bits of each 13-bit suit mask, lowest first."""
 _BIT_INDEX: dict[int, int] = {1 << i: i for i in range(13)}
-_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = (
-    [tuple(base + i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
-    for base in (0, 13, 26, 39))
-"""Per suit, the cards of each 13-bit mask of it, in canonical order."""
+_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
 Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
@@ -229,9 +228,11 @@ def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]
     return arrangement.sort_key
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardOption:
-    """A discard from an eleven-card hand and the canonical optimal arrangement of the rest."""
+class DiscardOption(NamedTuple):
+    """A discard from an eleven-card hand and the canonical optimal arrangement of the rest.
+
+    A named tuple, as :class:`Solution` is: eleven are built for each eleven-card reply.
+    """
 
     card: Card
     arrangement: Arrangement
@@ -280,17 +281,12 @@ class Solution(NamedTuple):
             return None
         arrange = (self.solver or DEFAULT_SOLVER).best_arrangement
         mask = self.mask
-        return tuple(
-            DiscardOption(card, arrange(mask & ~(1 << card)))
-            for card in mask_cards(mask)
-        )
+        return tuple([_tuple_new(DiscardOption, (card, arrange(mask & ~(1 << card))))
+                      for card in mask_cards(mask)])
 
     def all_melded(self) -> bool:
         """Whether every card of the hand melds at once (big gin for eleven cards, R-5.5)."""
         return (self.solver or DEFAULT_SOLVER).min_deadwood(self.mask) == 0
-
-
-_tuple_new = tuple.__new__
 
 
 class Solver:
