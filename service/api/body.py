@@ -107,9 +107,16 @@ def read_body(request: Request) -> bytes:
     not arrive within the deadline is a 400.
     """
     limit = request.max_content_length
+    length = request.content_length
+    environ = request.environ
     try:
         with _deadline():
-            if request.content_length is not None or limit is None:
+            if (length is not None and limit is not None and length <= limit
+                    and environ.get("wsgi.input_terminated")):
+                # The server ends the stream at the Content-Length (gunicorn does): read it
+                # at once, without werkzeug's wrappers, which cost more than parsing the body.
+                return environ["wsgi.input"].read(length)
+            if length is not None or limit is None:
                 return request.get_data(cache=True)
             stream = request.environ["wsgi.input"]
             chunks, size = [], 0

@@ -37,7 +37,9 @@ from threading import Lock
 from typing import Any, Callable, NamedTuple
 
 from .cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
-from .melds import Arrangement, Meld, arrangement_from_parts as _arrangement_from_parts
+from .melds import Arrangement, Meld
+from .melds import arrangement_from_parts as _arrangement_from_parts
+from .melds import _new_object, _set_deadwood, _set_deadwood_count, _set_melds
 
 _tuple_new = tuple.__new__
 
@@ -419,11 +421,11 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     def _arrangement(plan: Plan) -> Arrangement:
         a, b, c, d = plan[0], plan[1], plan[2], plan[3]
-        return _arrangement_from_parts(
-            _plan_melds(plan),
-            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-            sd[a] + sd[b] + sd[c] + sd[d],
-        )
+        arrangement = _new_object(Arrangement)
+        _set_melds(arrangement, _plan_melds(plan))
+        _set_deadwood(arrangement, _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d])
+        _set_deadwood_count(arrangement, sd[a] + sd[b] + sd[c] + sd[d])
+        return arrangement
 
     def min_deadwood(mask: int) -> int:
         """The least deadwood count of a hand given as a mask, any number of cards (R-2.5)."""
@@ -431,14 +433,18 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         triples = (a & b & (c | d)) | (c & d & (a | b))
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d]
-        lists = _ways_by_rank(a, b, c, d, triples)
         best = 1 << 30
-        if len(lists) == 1:
-            for w in lists[0]:
+        if not triples & (triples - 1):
+            # One rank held three or four times, the common case: its ways, looked up here.
+            r = triples.bit_length() - 1
+            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
                 count = sd[a & w[0]] + sd[b & w[1]] + sd[c & w[2]] + sd[d & w[3]]
                 if count < best:
                     best = count
-        elif len(lists) == 2:
+            return best
+        lists = _ways_by_rank(a, b, c, d, triples)
+        if len(lists) == 2:
             first, second = lists
             for v in first:
                 va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
