@@ -353,18 +353,41 @@ def load(schema: Schema, body: Any) -> dict[str, Any]:
 _NAME = dict(enumerate(CARD_NAMES)).__getitem__
 
 
+def _every_meld() -> list[tuple[int, ...]]:
+    """The cards, in meld order, of every meld there is: each set, each run ace low and each
+    run round the corner (R-2.1, R-2.2, R-2.7)."""
+    runs = [tuple(suit * 13 + (start + i) % 13 for i in range(length))
+            for suit in range(4) for start in range(13) for length in range(3, 14)]
+    sets = [tuple(suit * 13 + rank for suit in range(4) if suits >> suit & 1)
+            for rank in range(13) for suits in range(16) if bin(suits).count("1") >= 3]
+    return runs + sets
+
+
+_MELD_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {
+    cards: tuple(map(_NAME, cards)) for cards in _every_meld()}
+"""The card codes of every meld's cards: a reply names the cards of many melds."""
+
+
 def dump_cards(cards: tuple[int, ...]) -> list[str]:
     return list(map(_NAME, cards))
 
 
+_MELD_NAMES_OF = _MELD_NAMES.get
+
+
 def dump_meld(meld: Meld) -> dict[str, Any]:
-    return {"kind": meld.kind, "cards": list(map(_NAME, meld.cards))}
+    return {"kind": meld.kind,
+            "cards": list(_MELD_NAMES_OF(meld.cards) or map(_NAME, meld.cards))}
+
+
+def _dump_melds(melds: tuple[Meld, ...]) -> list[dict[str, Any]]:
+    return [{"kind": m.kind, "cards": list(_MELD_NAMES_OF(m.cards) or map(_NAME, m.cards))}
+            for m in melds]
 
 
 def dump_arrangement(arrangement: Arrangement) -> dict[str, Any]:
     return {
-        "melds": [{"kind": m.kind, "cards": list(map(_NAME, m.cards))}
-                  for m in arrangement.melds],
+        "melds": _dump_melds(arrangement.melds),
         "deadwood": list(map(_NAME, arrangement.deadwood)),
         "deadwood_count": arrangement.deadwood_count,
     }
@@ -374,8 +397,7 @@ def dump_discard(option: DiscardOption) -> dict[str, Any]:
     arrangement = option.arrangement
     return {
         "card": CARD_NAMES[option.card],
-        "melds": [{"kind": m.kind, "cards": list(map(_NAME, m.cards))}
-                  for m in arrangement.melds],
+        "melds": _dump_melds(arrangement.melds),
         "deadwood": list(map(_NAME, arrangement.deadwood)),
         "deadwood_count": arrangement.deadwood_count,
     }
@@ -449,8 +471,7 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
         "hand": list(map(_NAME, hand)),
         "card_count": len(hand),
         "deadwood_count": arrangement.deadwood_count,
-        "melds": [{"kind": m.kind, "cards": list(map(_NAME, m.cards))}
-                  for m in arrangement.melds],
+        "melds": _dump_melds(arrangement.melds),
         "deadwood": list(map(_NAME, arrangement.deadwood)),
         "knock_limit": analysis.knock_limit,
     }

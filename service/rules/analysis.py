@@ -107,7 +107,9 @@ def analyze_mask(
     all_arrangements: bool = False,
 ) -> HandAnalysis:
     """Analyse a hand mask of at most eleven cards under ``rules``."""
-    limit = effective_knock_limit(rules, upcard)
+    limit = rules.knock_limit_for(upcard)
+    if limit is None:  # Oklahoma without the upcard: the fault, as effective_knock_limit says
+        effective_knock_limit(rules, upcard)
     solver = solver_for(rules)
     solution = solver.solve(mask)
     count = solution.arrangement.deadwood_count

@@ -52,8 +52,8 @@ CACHE_SIZE = 65_536
 VARIANT_CACHE_SIZE = 8_192
 """Hands the cache of each other solver (round the corner, another ace value) keeps."""
 
-SetChoice = tuple[int, int]
-"""A set chosen from one rank: (rank index 0..12, bits of the suits in the set)."""
+SetChoice = int
+"""A set chosen from one rank: ``rank index 0..12 << 4 | bits of the suits in the set``."""
 
 SuitTables = tuple[list[int], list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]], list[int]]
 
@@ -141,7 +141,7 @@ def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
 
 
 _SET_MELDS: dict[SetChoice, Meld] = {
-    (rank, suits): Meld("set", tuple(s * 13 + rank for s in range(4) if suits >> s & 1))
+    rank << 4 | suits: Meld("set", tuple(s * 13 + rank for s in range(4) if suits >> s & 1))
     for rank in range(13)
     for suits in range(16)
     if bin(suits).count("1") >= 3
@@ -202,7 +202,7 @@ def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
                         keep = [SUIT_MASK & ~bit if suits >> s & 1 else SUIT_MASK
                                 for s in range(4)]
                         cards = sum(1 << (s * 13 + rank) for s in range(4) if suits >> s & 1)
-                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, ((rank, suits),)))
+                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, (rank << 4 | suits,)))
                     table[rank, held, runnable, for_discards] = tuple(ways)
     return table
 
@@ -281,10 +281,7 @@ class Solution(NamedTuple):
         """
         if self.discard_counts is None:
             return None
-        arrange = (self.solver or DEFAULT_SOLVER).best_arrangement
-        mask = self.mask
-        return tuple([_tuple_new(DiscardOption, (card, arrange(mask & ~(1 << card))))
-                      for card in mask_cards(mask)])
+        return (self.solver or DEFAULT_SOLVER).discard_options(self.mask)
 
     def all_melded(self) -> bool:
         """Whether every card of the hand melds at once (big gin for eleven cards, R-5.5)."""
@@ -306,6 +303,7 @@ class Solver:
     optimal_arrangements: Callable[[int], tuple[Arrangement, ...]]
     best_arrangement: Callable[[int], Arrangement]
     discard_counts: Callable[[int], tuple[int, ...]]
+    discard_options: Callable[[int], tuple[DiscardOption, ...]]
     solve: Callable[[int], Solution]
     legal_arrangements: Callable[[int, int], list[Arrangement]]
     caches: tuple[Any, ...]
@@ -368,11 +366,13 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         triples = (a & b & (c | d)) | (c & d & (a | b))
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
-        lists = _ways_by_rank(a, b, c, d, triples)
         best = 1 << 30
         tied: list[Plan] = []
-        if len(lists) == 1:
-            for w in lists[0]:
+        if not triples & (triples - 1):
+            # One rank held three or four times, the common case: its ways, looked up here.
+            r = triples.bit_length() - 1
+            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
                 wa, wb, wc, wd = a & w[0], b & w[1], c & w[2], d & w[3]
                 count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
                 if count <= best:
@@ -381,7 +381,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                         best, tied = count, [plan]
                     else:
                         tied.append(plan)
-        elif len(lists) == 2:
+            return best, tied
+        lists = _ways_by_rank(a, b, c, d, triples)
+        if len(lists) == 2:
             first, second = lists
             for v in first:
                 va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
@@ -490,6 +492,74 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         """For every card of the hand, in canonical order: the least deadwood after discarding
         it."""
         return _discard_table(mask)[0]
+
+    def discard_options(mask: int) -> tuple[DiscardOption, ...]:
+        """Every discard of a hand (canonical card order) with the canonical optimal arrangement
+        of the cards kept (R-2.5, R-5.1)."""
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = (a & b & (c | d)) | (c & d & (a | b))
+        if triples:
+            return _discard_options_with_sets(a, b, c, d, triples)
+        # No set possible, nor after any discard: a discard changes only its own suit's runs
+        # and deadwood, so the other suits' parts are put together once.
+        masks = (a, b, c, d)
+        runs = (_RUNS_S[a], _RUNS_H[b], _RUNS_D[c], _RUNS_C[d])
+        dead = (_DEAD_S[a], _DEAD_H[b], _DEAD_D[c], _DEAD_C[d])
+        total = sd[a] + sd[b] + sd[c] + sd[d]
+        options = []
+        for suit in range(4):
+            suit_mask = masks[suit]
+            if not suit_mask:
+                continue
+            runs_before, runs_after = sum(runs[:suit], ()), sum(runs[suit + 1:], ())
+            dead_before, dead_after = sum(dead[:suit], ()), sum(dead[suit + 1:], ())
+            rest = total - sd[suit_mask]
+            suit_runs, suit_dead, base = _SUIT_RUNS[suit], _SUIT_DEAD[suit], suit * 13
+            for bit in _SUIT_BITS[suit_mask]:
+                kept = suit_mask ^ bit
+                arrangement = _new_object(Arrangement)
+                _set_melds(arrangement, runs_before + suit_runs[kept] + runs_after)
+                _set_deadwood(arrangement, dead_before + suit_dead[kept] + dead_after)
+                _set_deadwood_count(arrangement, rest + sd[kept])
+                options.append(_tuple_new(DiscardOption, (base + _BIT_INDEX[bit], arrangement)))
+        return tuple(options)
+
+    def _discard_options_with_sets(a: int, b: int, c: int, d: int,
+                                   triples: int) -> tuple[DiscardOption, ...]:
+        """``discard_options`` for a hand with a rank held three or four times, in one pass over
+        the choices of sets that serve every discard (see ``_discard_table``).
+
+        The ten cards kept after a discard can use exactly the choices that leave the discard
+        out of every set, and those include every optimal choice of the ten cards (each way
+        the ten-card search keeps is among them; the ways it leaves out are strictly beaten),
+        so the canonical arrangement of the ten is the least, in canonical order, of the
+        choices reaching their least deadwood (R-2.5).
+        """
+        least: dict[Card, int] = {}
+        tied: dict[Card, list[Plan]] = {}
+        for plan in _plans(a, b, c, d, triples, for_discards=True):
+            total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+            for suit in range(4):
+                suit_mask = plan[suit]
+                rest = total - sd[suit_mask]
+                for bit in _SUIT_BITS[suit_mask]:
+                    count = rest + sd[suit_mask ^ bit]
+                    card = suit * 13 + _BIT_INDEX[bit]
+                    known = least.get(card, 1 << 30)
+                    if count <= known:
+                        kept = list(plan)
+                        kept[suit] = suit_mask ^ bit
+                        if count < known:
+                            least[card] = count
+                            tied[card] = [tuple(kept)]  # type: ignore[list-item]
+                        else:
+                            tied[card].append(tuple(kept))  # type: ignore[arg-type]
+        options = []
+        for card in sorted(tied):
+            plans = tied[card]
+            plan = plans[0] if len(plans) == 1 else min(plans, key=_plan_order)
+            options.append(_tuple_new(DiscardOption, (card, _arrangement(plan))))
+        return tuple(options)
 
     def _discard_table(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
         """The least deadwood after each discard (canonical card order), and the best discards.
@@ -626,6 +696,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     solver.optimal_arrangements = optimal_arrangements
     solver.best_arrangement = best_arrangement
     solver.discard_counts = discard_counts
+    solver.discard_options = discard_options
     solver.solve = solve
     solver.legal_arrangements = legal_arrangements
     solver.caches = (_discard_values, _best_plan)
