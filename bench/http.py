@@ -3,8 +3,9 @@ and the batch endpoint's hands per second, end to end.
 
     python bench/http.py [--seconds 15] [--connections 8] [--workers 1]
 
-Starts ``ginrules serve`` (the packaged gunicorn settings, gevent workers) on a free loopback
-port, loads it with ``wrk`` (Debian/Ubuntu: ``apt-get install wrk``) and stops it.  Three runs:
+Starts ``ginrules serve`` (the packaged gunicorn settings, gevent workers, with worker recycling
+off) on a free loopback port, loads it with ``wrk`` (Debian/Ubuntu: ``apt-get install wrk``) and
+stops it.  Three runs:
 
 - the ping ceiling: ``GET /healthz``;
 - ``POST /v1/hands/analyze`` cycling through distinct seeded hands, two ten-card hands for each
@@ -12,6 +13,9 @@ port, loads it with ``wrk`` (Debian/Ubuntu: ``apt-get install wrk``) and stops i
   answers come from the solver, not the cache; target: at least 85% of the ping ceiling;
 - ``POST /v1/hands/analyze/batch``, ``--batch`` hands a request, the same mix of distinct
   hands; hands per second per worker (target: at least 50,000).
+
+On a shared machine the rates move with everything else running; the last line gives the same
+figures per CPU second of the workers (their own time, from /proc), which do not.
 
 Without wrk the command lines are printed for you to run by hand against a server you start
 yourself; nothing is sent anywhere but 127.0.0.1.
@@ -28,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 import argparse  # noqa: E402
+import os  # noqa: E402
 import shutil  # noqa: E402
 
 from bench.serverkit import Server, analyze_script, batch_script, scratch, wrk  # noqa: E402
@@ -36,6 +41,28 @@ MIX = (10, 10, 11)
 """Two ten-card hands for each eleven-card one."""
 ANALYZE_TARGET = 0.85
 BATCH_TARGET = 50_000
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of these processes so far, in seconds (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def timed(server, run, *args) -> dict:
+    """``run(*args)``, with the CPU seconds the server's workers spent meanwhile (0 when a
+    worker was replaced during the run, or without /proc)."""
+    pids = server.worker_pids()
+    before = cpu_seconds(pids)
+    result = run(*args)
+    result["cpu_s"] = cpu_seconds(pids) - before if server.worker_pids() == pids else 0.0
+    return result
 
 
 def main() -> int:
@@ -62,12 +89,15 @@ def main() -> int:
             print(f"  wrk -c{args.connections} -d{args.seconds}s -s {script} http://127.0.0.1:8000")
             print(f"  wrk -c2 -d{args.seconds}s -s {batches} http://127.0.0.1:8000")
             return 2
-        with Server(args.workers) as server:
+        # No worker recycling during the runs: the same processes serve them all, so their
+        # CPU time can be read (every other setting as packaged).
+        with Server(args.workers, {"GINRULES_MAX_REQUESTS": "0"}) as server:
             wrk(server.base + "/healthz", 2, args.connections)  # warm up
-            trivial = wrk(server.base + "/healthz", args.seconds, args.connections)
-            analyze = wrk(server.base, args.seconds, args.connections, script)
+            trivial = timed(server, wrk, server.base + "/healthz", args.seconds,
+                            args.connections)
+            analyze = timed(server, wrk, server.base, args.seconds, args.connections, script)
             # Two connections: one request parsing while the other's reply is written.
-            batch = wrk(server.base, args.seconds, 2, batches)
+            batch = timed(server, wrk, server.base, args.seconds, 2, batches)
 
     mix = f"{'/'.join(map(str, sizes))}-card hands in turn"
     print(f"gunicorn {args.workers} worker(s), wrk {args.connections} connections, "
@@ -82,6 +112,12 @@ def main() -> int:
     print(f"analysis / ping ceiling: {ratio:.2f} (target >= {ANALYZE_TARGET}); batch: "
           f"{batch['rate'] * args.batch / args.workers:,.0f} hands/s per worker "
           f"(target >= {BATCH_TARGET:,})")
+    # The machine may be shared: the workers' own CPU time gives the same figures per core.
+    if all(run["cpu_s"] for run in (trivial, analyze, batch)):
+        ping_cost, analyze_cost = (run["cpu_s"] / run["requests"] for run in (trivial, analyze))
+        print(f"per worker CPU second: ping {1 / ping_cost:,.0f} req/s, analysis "
+              f"{1 / analyze_cost:,.0f} req/s ({ping_cost / analyze_cost:.2f} of the ping), "
+              f"batch {batch['requests'] * args.batch / batch['cpu_s']:,.0f} hands/s")
     for name, run in (("analysis", analyze), ("batch", batch)):
         if run["errors"]:
             print(f"errors during the {name} run: {run['errors']}")

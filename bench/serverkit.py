@@ -25,15 +25,21 @@ if str(ROOT) not in sys.path:
 from service.rules.cards import CARD_NAMES  # noqa: E402
 
 ANALYZE_LUA = """
+-- Every request is formatted once, before the run: the client's own cost per request stays
+-- as small as for the plain GET it is compared with.
 local bodies = {}
 for line in io.lines("%(bodies)s") do bodies[#bodies + 1] = line end
+local requests = {}
 local i = 0
 local pause = %(pause)s
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
+init = function(args)
+  for j, body in ipairs(bodies) do
+    requests[j] = wrk.format("POST", "%(path)s", {["Content-Type"] = "application/json"}, body)
+  end
+end
 request = function()
-  i = i %% #bodies + 1
-  return wrk.format(nil, "%(path)s", nil, bodies[i])
+  i = i %% #requests + 1
+  return requests[i]
 end
 delay = function()
   return pause
@@ -50,17 +56,19 @@ def free_port() -> int:
 class Server:
     """`ginrules serve` on a free loopback port, for the duration of a `with` block."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers = workers
+        self.env = env or {}
         self.process: subprocess.Popen | None = None
 
     def __enter__(self) -> "Server":
         command = [sys.executable, "-m", "service.cli", "serve", "--port", str(self.port)]
         if self.workers:
             command += ["--workers", str(self.workers)]
-        env = {**os.environ, "GINRULES_ACCESS_LOG": "/dev/null", "GINRULES_LOG_LEVEL": "warning"}
+        env = {**os.environ, "GINRULES_ACCESS_LOG": "/dev/null", "GINRULES_LOG_LEVEL": "warning",
+               **self.env}
         self.process = subprocess.Popen(command, cwd=ROOT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -393,14 +393,26 @@ def dump_arrangement(arrangement: Arrangement) -> dict[str, Any]:
     }
 
 
-def dump_discard(option: DiscardOption) -> dict[str, Any]:
-    arrangement = option.arrangement
-    return {
-        "card": CARD_NAMES[option.card],
-        "melds": _dump_melds(arrangement.melds),
-        "deadwood": list(map(_NAME, arrangement.deadwood)),
-        "deadwood_count": arrangement.deadwood_count,
-    }
+def _dump_discards(options: tuple[DiscardOption, ...]) -> list[dict[str, Any]]:
+    """Every discard of an eleven-card hand; the arrangements of the tens kept share most of
+    their melds, each dumped once (the reply holds the same object where the meld recurs)."""
+    dumped: dict[int, dict[str, Any]] = {}
+    replies = []
+    for option in options:
+        arrangement = option.arrangement
+        melds = []
+        for meld in arrangement.melds:
+            known = dumped.get(id(meld))
+            if known is None:
+                known = dumped[id(meld)] = dump_meld(meld)
+            melds.append(known)
+        replies.append({
+            "card": CARD_NAMES[option.card],
+            "melds": melds,
+            "deadwood": list(map(_NAME, arrangement.deadwood)),
+            "deadwood_count": arrangement.deadwood_count,
+        })
+    return replies
 
 
 @lru_cache(maxsize=256)
@@ -482,7 +494,7 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
         body["big_gin"] = analysis.big_gin
         body["discard"] = CARD_NAMES[analysis.best_discards[0]]
         body["best_discards"] = dump_cards(analysis.best_discards)
-        body["discards"] = [dump_discard(o) for o in analysis.discards]
+        body["discards"] = _dump_discards(analysis.discards)
     if analysis.arrangements is not None:
         body["arrangements"] = [
             {**({"discard": CARD_NAMES[choice.discard]} if choice.discard is not None else {}),

@@ -502,17 +502,21 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             return _discard_options_with_sets(a, b, c, d, triples)
         # No set possible, nor after any discard: a discard changes only its own suit's runs
         # and deadwood, so the other suits' parts are put together once.
-        masks = (a, b, c, d)
-        runs = (_RUNS_S[a], _RUNS_H[b], _RUNS_D[c], _RUNS_C[d])
-        dead = (_DEAD_S[a], _DEAD_H[b], _DEAD_D[c], _DEAD_C[d])
+        runs_s, runs_h, runs_d, runs_c = _RUNS_S[a], _RUNS_H[b], _RUNS_D[c], _RUNS_C[d]
+        dead_s, dead_h, dead_d, dead_c = _DEAD_S[a], _DEAD_H[b], _DEAD_D[c], _DEAD_C[d]
+        # Per suit: the runs and deadwood of the suits before it and after it.
+        around = (
+            ((), runs_h + runs_d + runs_c, (), dead_h + dead_d + dead_c),
+            (runs_s, runs_d + runs_c, dead_s, dead_d + dead_c),
+            (runs_s + runs_h, runs_c, dead_s + dead_h, dead_c),
+            (runs_s + runs_h + runs_d, (), dead_s + dead_h + dead_d, ()),
+        )
         total = sd[a] + sd[b] + sd[c] + sd[d]
         options = []
-        for suit in range(4):
-            suit_mask = masks[suit]
+        for suit, suit_mask in enumerate((a, b, c, d)):
             if not suit_mask:
                 continue
-            runs_before, runs_after = sum(runs[:suit], ()), sum(runs[suit + 1:], ())
-            dead_before, dead_after = sum(dead[:suit], ()), sum(dead[suit + 1:], ())
+            runs_before, runs_after, dead_before, dead_after = around[suit]
             rest = total - sd[suit_mask]
             suit_runs, suit_dead, base = _SUIT_RUNS[suit], _SUIT_DEAD[suit], suit * 13
             for bit in _SUIT_BITS[suit_mask]:
