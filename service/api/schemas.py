@@ -394,22 +394,30 @@ def dump_arrangement(arrangement: Arrangement) -> dict[str, Any]:
 
 
 def _dump_discards(options: tuple[DiscardOption, ...]) -> list[dict[str, Any]]:
-    """Every discard of an eleven-card hand; the arrangements of the tens kept share most of
-    their melds, each dumped once (the reply holds the same object where the meld recurs)."""
-    dumped: dict[int, dict[str, Any]] = {}
+    """Every discard of an eleven-card hand.  The arrangements of the tens kept share most of
+    their melds, and often whole tuples of melds or deadwood: each is dumped once, and the reply
+    holds the same object wherever it recurs (these objects are only ever encoded)."""
+    melds_of: dict[int, list[dict[str, Any]]] = {}
+    meld_of: dict[int, dict[str, Any]] = {}
+    names_of: dict[int, list[str]] = {}
     replies = []
     for option in options:
         arrangement = option.arrangement
-        melds = []
-        for meld in arrangement.melds:
-            known = dumped.get(id(meld))
-            if known is None:
-                known = dumped[id(meld)] = dump_meld(meld)
-            melds.append(known)
+        melds = melds_of.get(id(arrangement.melds))
+        if melds is None:
+            melds = melds_of[id(arrangement.melds)] = []
+            for meld in arrangement.melds:
+                dumped = meld_of.get(id(meld))
+                if dumped is None:
+                    dumped = meld_of[id(meld)] = dump_meld(meld)
+                melds.append(dumped)
+        deadwood = names_of.get(id(arrangement.deadwood))
+        if deadwood is None:
+            deadwood = names_of[id(arrangement.deadwood)] = list(map(_NAME, arrangement.deadwood))
         replies.append({
             "card": CARD_NAMES[option.card],
             "melds": melds,
-            "deadwood": list(map(_NAME, arrangement.deadwood)),
+            "deadwood": deadwood,
             "deadwood_count": arrangement.deadwood_count,
         })
     return replies
