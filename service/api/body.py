@@ -142,6 +142,9 @@ def read_body(request: Request) -> bytes:
 
 def json_body(request: Request) -> Any:
     """The request's JSON body, or a 415/400 problem saying exactly what is wrong with it."""
+    # Flask's ``request`` is a proxy that looks the request up on every attribute read: the
+    # request itself is read here, once.
+    request = getattr(request, "_get_current_object", lambda: request)()
     mimetype = request.mimetype
     if mimetype != "application/json" and not (
         mimetype.startswith("application/") and mimetype.endswith("+json")

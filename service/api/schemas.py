@@ -15,7 +15,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
-from ..rules import HandAnalysis, Rules
+from ..rules import PRESETS, HandAnalysis, Rules
 from ..rules.cards import CARD_NAMES
 from ..rules.errors import Problem
 from ..rules.knock import KnockCheck
@@ -109,6 +109,8 @@ class CardTokens(ShapedList):
     """A JSON array of strings (card tokens); what they name is checked by the rules core."""
 
     default_error_messages = {"item": "Not a valid string."}
+    item_type = str
+    """The one type of every item: the quick check of ``load`` looks at all types at once."""
 
     @staticmethod
     def item_ok(item: Any) -> bool:
@@ -251,6 +253,10 @@ def _list_check(field: fields.Field) -> Callable[[Any], bool]:
     item_ok = getattr(field, "item_ok", None)
     if item_ok is None:
         return lambda value: type(value) is list and len(value) <= MAX_ITEMS
+    item_type = getattr(field, "item_type", None)
+    if item_type is not None:
+        return lambda value: (type(value) is list and len(value) <= MAX_ITEMS
+                              and set(map(type, value)) <= {item_type})
     return lambda value: (type(value) is list and len(value) <= MAX_ITEMS
                           and all(map(item_ok, value)))
 
@@ -428,8 +434,15 @@ def _rules_body(rules: Rules) -> dict[str, Any]:
     return {"preset": rules.preset, "variant": rules.variant, **rules.options()}
 
 
+_PRESET_BODIES: dict[int, tuple[Rules, dict[str, Any]]] = {
+    id(rules): (rules, _rules_body(rules)) for rules in PRESETS.values()}
+"""The presets' dumps by identity: hashing a Rules value for the cache costs more than the
+look-up saves, and most requests use a preset as it is."""
+
+
 def dump_rules(rules: Rules) -> dict[str, Any]:
-    return dict(_rules_body(rules))
+    preset = _PRESET_BODIES.get(id(rules))
+    return dict(preset[1] if preset is not None and preset[0] is rules else _rules_body(rules))
 
 
 def dump_violation(problem: Problem) -> dict[str, Any]:
