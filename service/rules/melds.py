@@ -174,6 +174,7 @@ class Arrangement:
         return f"<Arrangement [{melds}] deadwood [{dead}] = {self.deadwood_count}>"
 
 
+# Arrangement's slots, set directly: by arrangement_from_parts and the solver's hot loops.
 _new_object = object.__new__
 _set_melds = Arrangement.melds.__set__  # type: ignore[attr-defined]
 _set_deadwood = Arrangement.deadwood.__set__  # type: ignore[attr-defined]

@@ -29,7 +29,6 @@ mask, which does not depend on card order or notation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
@@ -202,7 +201,8 @@ def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
                         keep = [SUIT_MASK & ~bit if suits >> s & 1 else SUIT_MASK
                                 for s in range(4)]
                         cards = sum(1 << (s * 13 + rank) for s in range(4) if suits >> s & 1)
-                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, (rank << 4 | suits,)))
+                        choice = rank << 4 | suits
+                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, (choice,)))
                     table[rank, held, runnable, for_discards] = tuple(ways)
     return table
 
