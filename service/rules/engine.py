@@ -605,19 +605,6 @@ class Deal:
 
     # Copies and views -------------------------------------------------------------------
 
-    def _known(self, player: str) -> int:
-        """The cards ``player`` took from the discard pile and has not let go since."""
-        known = 0
-        for move, card in self.history:
-            if move.player != player:
-                continue
-            kind = type(move)
-            if kind is Draw and move.source == "discard":
-                known |= CARD_BITS[card]
-            elif kind is Discard or (kind is Knock and move.discard is not None):
-                known &= ~CARD_BITS[move.card if kind is Discard else move.discard]
-        return known
-
     def copy(self) -> "Deal":
         """An independent copy, for looking ahead."""
         twin = Deal.__new__(Deal)
@@ -629,30 +616,10 @@ class Deal:
         return twin
 
     def view(self, player: str) -> DealView:
-        """What ``player`` may know of this deal: a core function of the state and the player."""
-        if player not in self.hands:
-            raise ValueError(f"{player[:40]!r} is not playing this deal")
-        opponent = self.other(player)
-        history = tuple(
-            Record(Draw(r.move.player, "stock"), None) if r.move.player != player
-            and type(r.move) is Draw and r.move.source == "stock" else r
-            for r in self.history)
-        if self.turn == player:
-            moves = self.legal_moves()
-        elif self.turn is not None:
-            moves = self.public_moves()
-        else:
-            moves = ()
-        return DealView(
-            rules=self.rules, player=player, opponent=opponent, dealer=self.dealer,
-            hand=tuple(mask_cards(self.hands[player])), phase=self.phase, turn=self.turn,
-            upcard=self.upcard, pile=tuple(self.pile), stock_count=self.stock_count,
-            taken=self.taken, limit=self.limit, pile_draws=self.pile_draws,
-            first_turn_passes=self.first_turn_passes, stock_only=self.stock_only,
-            must_knock=self.must_knock, opponent_hand_size=self.hands[opponent].bit_count(),
-            opponent_known=tuple(mask_cards(self._known(opponent) & self.hands[opponent])),
-            history=history, legal_moves=moves, knock=self.knock, score=self.score,
-        )
+        """What ``player`` may know of this deal (views.py)."""
+        from .views import view_of
+
+        return view_of(self, player)
 
     @classmethod
     def from_view(cls, view: DealView, opponent_hand: Iterable[Card],

@@ -1,0 +1,55 @@
+"""What one player may know of a deal (GAMELOG.md ``view``): a function of the deal and the
+player, so no caller can forget to hide something.
+
+The player sees their own hand and everything public: the pile, the count of the stock, every
+move with the card of each pile draw, and of the opponent only what was shown.  Another
+player's stock draw shows no card, and their options show no card they might play.
+The value itself, :class:`DealView`, is part of the engine's vocabulary (engine.py).
+"""
+
+from __future__ import annotations
+
+from .cards import CARD_BITS, mask_cards
+from .engine import Deal, DealView, Discard, Draw, Knock, Record
+
+
+def known_cards(deal: Deal, player: str) -> int:
+    """The cards ``player`` took from the discard pile and has not let go since (a mask)."""
+    known = 0
+    for move, card in deal.history:
+        if move.player != player:
+            continue
+        kind = type(move)
+        if kind is Draw and move.source == "discard":
+            known |= CARD_BITS[card]
+        elif kind is Discard or (kind is Knock and move.discard is not None):
+            known &= ~CARD_BITS[move.card if kind is Discard else move.discard]
+    return known
+
+
+def view_of(deal: Deal, player: str) -> DealView:
+    """What ``player`` may know of ``deal``."""
+    if player not in deal.hands:
+        raise ValueError(f"{player[:40]!r} is not playing this deal")
+    opponent = deal.other(player)
+    history = tuple(
+        Record(Draw(r.move.player, "stock"), None) if r.move.player != player
+        and type(r.move) is Draw and r.move.source == "stock" else r
+        for r in deal.history)
+    if deal.turn == player:
+        moves = deal.legal_moves()
+    elif deal.turn is not None:
+        moves = deal.public_moves()
+    else:
+        moves = ()
+    opponent_hand = deal.hands[opponent]
+    return DealView(
+        rules=deal.rules, player=player, opponent=opponent, dealer=deal.dealer,
+        hand=tuple(mask_cards(deal.hands[player])), phase=deal.phase, turn=deal.turn,
+        upcard=deal.upcard, pile=tuple(deal.pile), stock_count=deal.stock_count,
+        taken=deal.taken, limit=deal.limit, pile_draws=deal.pile_draws,
+        first_turn_passes=deal.first_turn_passes, stock_only=deal.stock_only,
+        must_knock=deal.must_knock, opponent_hand_size=opponent_hand.bit_count(),
+        opponent_known=tuple(mask_cards(known_cards(deal, opponent) & opponent_hand)),
+        history=history, legal_moves=moves, knock=deal.knock, score=deal.score,
+    )
