@@ -87,6 +87,14 @@ def card_or_none(token: object) -> Card | None:
     return _SPELLINGS.get(token) if isinstance(token, str) else None
 
 
+def cards_or_none(tokens: Iterable[object]) -> tuple[Card, ...] | None:
+    """The cards a sequence of tokens names (R-1.4), or None if any token names none."""
+    try:
+        return tuple(map(_SPELLINGS.__getitem__, tokens))
+    except (KeyError, TypeError):  # not a card code, or not even hashable
+        return None
+
+
 def bad_card_detail(token: object) -> str:
     """Why a token is not a card, showing the token."""
     return _bad_card(token)

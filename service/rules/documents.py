@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bookkeeping import VARIANTS
-from .cards import Card, bad_card_detail, card_or_none, describe_token
+from .cards import Card, bad_card_detail, card_or_none, cards_or_none, describe_token
 from .engine import Discard, Draw, Move, Pass
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
@@ -102,6 +102,10 @@ class _Reader:
         return card
 
     def cards(self, values: Any, path: tuple) -> tuple[Card, ...] | None:
+        if type(values) is list:
+            cards = cards_or_none(values)
+            if cards is not None:
+                return cards
         if not isinstance(values, list):
             self.fault(path, "wrong_type", f"expected a list of card codes, got "
                                            f"{describe_token(values)}")
