@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import resolve_rules
+from service.rules.engine import Knock
 from service.rules.cards import canonical, cards_mask, hand_names, parse_card, parse_hand_mask
 from service.rules.errors import InvalidHandError, InvalidMeldError
 from service.rules.knock import check_knock
@@ -409,9 +410,9 @@ def test_r2_7_replay_judges_declared_wrapping_runs_by_the_logs_rules():
     before = {**cut, "rounds": cut["rounds"][:r] + [
         {**cut["rounds"][r], "actions": cut["rounds"][r]["actions"][:a]}]}
     knock = cut["rounds"][r]["actions"][a]
-    legal = replay(before).next.legal_actions
+    legal = replay(before).next.moves
     discard = None if knock["discard"] is None else parse_card(knock["discard"])
-    assert {"action": "knock", "discard": discard} in [dict(x) for x in legal]
+    assert Knock(knock["player"], discard) in legal
 
 
 def test_r2_7_next_offers_the_wrapping_knock_only_round_the_corner():
@@ -432,13 +433,13 @@ def test_r2_7_next_offers_the_wrapping_knock_only_round_the_corner():
                                    {"player": "north", "action": "draw", "source": "stock"}]}]}
     corner = replay(log)
     assert corner.valid, corner.violations
-    knocks = {a["discard"] for a in corner.next.legal_actions if a["action"] == "knock"}
+    knocks = {m.discard for m in corner.next.moves if type(m) is Knock}
     # Round the corner either club may go (2 or 3 left); with the ace low, Q-K-A is dead
     # (35 with the ace worth 15) and no knock is legal.
     assert knocks == {parse_card("2C"), parse_card("3C")}
     plain = replay({**log, "rules": {"preset": "standard", "ace_deadwood_value": 15}})
     assert plain.valid
-    assert not [a for a in plain.next.legal_actions if a["action"] == "knock"]
+    assert not [m for m in plain.next.moves if type(m) is Knock]
 
 
 # Over HTTP: every endpoint the options touch ----------------------------------------------------

@@ -22,6 +22,7 @@ from service.rules.openspiel import (
     min_deadwood,
     possible_layoffs,
 )
+from service.rules.engine import Draw
 from service.rules.replay import replay
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
@@ -171,7 +172,7 @@ def test_a_game_in_progress_imports_as_far_as_it_goes_and_next_says_what_follows
     # A stock draw whose card is not yet dealt is left out too.
     waiting = import_openspiel(KNOCK_DEAL + [PASS, PASS, DRAW_STOCK])
     assert [a["action"] for a in waiting["rounds"][0]["actions"]] == ["pass", "pass"]
-    assert replay(waiting).next.legal_actions == ({"action": "draw", "source": "stock"},)
+    assert replay(waiting).next.moves == (Draw("p0", "stock"),)
 
 
 def test_a_deal_not_yet_complete_imports_as_a_game_with_no_round():

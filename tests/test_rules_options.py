@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 from service.rules import resolve_rules
+from service.rules.engine import Draw, Knock, Pass
 from service.rules.matches import score_match
 from service.rules.replay import replay
 from service.rules.scoring import RoundFacts, price
@@ -54,10 +55,10 @@ def test_r4_7_at_the_wall_the_next_player_may_take_the_last_discard_to_knock():
     assert replay(log).valid
     waiting = replay(_cut(log, r, a)).next
     assert waiting.phase == "last_discard" and waiting.stock_remaining == 2
-    kinds = [(x["action"], x.get("source")) for x in waiting.legal_actions]
-    assert kinds == [("pass", None), ("draw", "discard")]
+    kinds = [(type(x), getattr(x, "source", None)) for x in waiting.moves]
+    assert kinds == [(Pass, None), (Draw, "discard")]
     taken = replay(_cut(log, r, a + 1)).next
-    assert taken.phase == "discard" and {x["action"] for x in taken.legal_actions} == {"knock"}
+    assert taken.phase == "discard" and {type(x) for x in taken.moves} == {Knock}
 
 
 def test_r4_7_the_last_discard_taken_must_knock():

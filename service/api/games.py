@@ -11,10 +11,10 @@ from marshmallow import fields
 from ..rules.bookkeeping import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
 from ..rules.cards import CARD_NAMES
 from ..rules.documents import RoundFact
-from ..rules.engine import LayDownOption, Move
+from ..rules.engine import HIDDEN, Discard, Draw, Knock, LayDown, LayDownOption, Move, Pass
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
 from ..rules.matches import MatchScore, ScoredRound, score_match_document
-from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, action_fields, replay
+from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
 from ..rules.standings import Bonus
 from .body import json_body
 from .checks import json_response
@@ -174,15 +174,31 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
 
 
 def dump_option(option: Move | LayDownOption) -> dict[str, Any]:
-    """One legal move in ``next``: its log action (GAMELOG.md), cards and melds named."""
-    entry = action_fields(option)
-    for key in ("card", "discard"):
-        if entry.get(key) is not None:
-            entry[key] = CARD_NAMES[entry[key]]
-    if "knocker_melds" in entry:
-        entry["knocker_melds"] = [dump_meld(m) for m in entry["knocker_melds"]]
-        entry["layable"] = dump_layoffs(entry["layable"])
-    return entry
+    """One legal move in ``next``, as a log action (GAMELOG.md); what another player cannot
+    see (``HIDDEN``) is left out."""
+    kind = type(option)
+    if kind is LayDownOption:
+        return {"action": "lay_down",
+                "knocker_melds": [dump_meld(m) for m in option.knocker_melds],
+                "layable": dump_layoffs(option.layable)}
+    if kind is Draw:
+        body = {"action": "draw", "source": option.source}
+        if option.card is not None:
+            body["card"] = CARD_NAMES[option.card]
+        return body
+    if kind is Discard:
+        if option.card is HIDDEN:
+            return {"action": "discard"}
+        return {"action": "discard", "card": CARD_NAMES[option.card]}
+    if kind is Knock:
+        if option.discard is HIDDEN:
+            return {"action": "knock"}
+        return {"action": "knock",
+                "discard": None if option.discard is None else CARD_NAMES[option.discard]}
+    return {"action": _ACTION_NAMES[kind]}
+
+
+_ACTION_NAMES = {Pass: "pass", LayDown: "lay_down"}
 
 
 def dump_bonus(bonus: Bonus) -> dict[str, Any]:

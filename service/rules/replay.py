@@ -14,8 +14,8 @@ from typing import Any
 from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, variant_for
 from .cards import CARD_BITS, CARD_NAMES, Card
 from .documents import Action, GameLog, Table, read_log
-from .engine import (HIDDEN, Deal, Discard, Draw, IllegalMove, Knock, LayDown, LayDownOption,
-                     Move, Pass, Phase)
+from .engine import (Deal, IllegalMove, Knock, LayDown, LayDownOption,
+                     Move, Phase)
 from .errors import InvalidMeldError, Problem
 from .melds import Meld, parse_melds
 from .scoring import RoundScore
@@ -92,10 +92,6 @@ class NextMove:
     table: int | None = None
     """For partnership: which of the round's two tables."""
 
-    @property
-    def legal_actions(self) -> tuple[dict[str, Any], ...]:
-        """:attr:`moves` as the log's actions name their fields (GAMELOG.md)."""
-        return tuple(action_fields(move) for move in self.moves)
 
 
 @dataclass(frozen=True)
@@ -203,32 +199,6 @@ class _Round:
         if self.pending:
             return (LayDown(self.deal.defender),) if public else (self.deal.lay_down_option(),)
         return self.deal.public_moves() if public else self.deal.legal_moves()
-
-    def legal_actions(self, public: bool = False) -> list[dict[str, Any]]:
-        """:meth:`moves` in the shape of the log's actions (the contract's ``legal_actions``)."""
-        return [action_fields(move) for move in self.moves(public)]
-
-
-def action_fields(move: Move | LayDownOption) -> dict[str, Any]:
-    """A move's fields as the log's actions name them (GAMELOG.md), hidden parts left out."""
-    if type(move) is LayDownOption:
-        return {"action": "lay_down", "knocker_melds": move.knocker_melds,
-                "layable": move.layable}
-    kind = type(move)
-    if kind is Pass:
-        return {"action": "pass"}
-    if kind is Draw:
-        fields = {"action": "draw", "source": move.source}
-        if move.card is not None:
-            fields["card"] = move.card
-        return fields
-    if kind is Discard:
-        return {"action": "discard"} if move.card is HIDDEN else {"action": "discard",
-                                                                  "card": move.card}
-    if kind is Knock:
-        return {"action": "knock"} if move.discard is HIDDEN else {"action": "knock",
-                                                                   "discard": move.discard}
-    return {"action": "lay_down"}
 
 
 def _violation(path: tuple, fault: Problem) -> _Violation:
