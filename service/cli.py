@@ -101,9 +101,10 @@ def show_analysis(args: argparse.Namespace) -> int:
         print(f"knock     {verdict} (limit {result.knock_limit})")
     if result.big_gin:
         print("big gin   all eleven cards meld")
-    if result.discards is not None:
+    discards = result.discards
+    if discards is not None:
         print("discards  " + ", ".join(f"{CARD_NAMES[o.card]}={o.deadwood_count}"
-                                       for o in result.discards))
+                                       for o in discards))
     return 0
 
 

@@ -14,6 +14,7 @@ by ``keepalive`` seconds (gunicorn's asynchronous workers time out each request 
 client trickling headers is cut off instead of holding a connection for ever.
 """
 
+import gc
 import os
 
 wsgi_app = "service.api:create_app()"
@@ -61,6 +62,14 @@ from service.serving import (  # noqa: E402
 )
 
 prepare_metrics_dir()
+
+
+def when_ready(server):
+    """The app is loaded (preload_app): move everything it has made so far (the solver's
+    tables, the app) out of the garbage collector's sight before the workers fork.  A full
+    collection then no longer walks those long-lived objects, which a batch reply, with its
+    many new dicts and lists, would otherwise trigger again and again."""
+    gc.freeze()
 
 
 def post_worker_init(worker):

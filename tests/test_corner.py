@@ -89,6 +89,8 @@ def check_eleven(cards, corner: bool, ace: int) -> None:
     for option in solution.discards():
         assert option.deadwood_count == values[option.card]
         check_valid(sorted(set(cards) - {option.card}), option.arrangement, corner, ace)
+        # The canonical arrangement of the ten cards kept, as if solved alone.
+        assert option.arrangement == solver.optimal_arrangements(mask & ~(1 << option.card))[0]
 
 
 # Against the exhaustive reference -------------------------------------------------------------

@@ -66,6 +66,8 @@ def check_eleven(cards: list[int]) -> None:
         assert option.deadwood_count == values[option.card]
         assert option.arrangement.deadwood_count == values[option.card]
         check_arrangement_is_valid(sorted(set(cards) - {option.card}), option.arrangement)
+        # The canonical arrangement of the ten cards kept, as if solved alone.
+        assert option.arrangement == optimal_arrangements(mask & ~(1 << option.card))[0]
 
 
 @given(random_hands(0, 10))

@@ -107,9 +107,16 @@ def read_body(request: Request) -> bytes:
     not arrive within the deadline is a 400.
     """
     limit = request.max_content_length
+    length = request.content_length
+    environ = request.environ
     try:
         with _deadline():
-            if request.content_length is not None or limit is None:
+            if (length is not None and limit is not None and length <= limit
+                    and environ.get("wsgi.input_terminated")):
+                # The server ends the stream at the Content-Length (gunicorn does): read it
+                # at once, without werkzeug's wrappers, which cost more than parsing the body.
+                return environ["wsgi.input"].read(length)
+            if length is not None or limit is None:
                 return request.get_data(cache=True)
             stream = request.environ["wsgi.input"]
             chunks, size = [], 0
@@ -135,6 +142,9 @@ def read_body(request: Request) -> bytes:
 
 def json_body(request: Request) -> Any:
     """The request's JSON body, or a 415/400 problem saying exactly what is wrong with it."""
+    # Flask's ``request`` is a proxy that looks the request up on every attribute read: the
+    # request itself is read here, once.
+    request = getattr(request, "_get_current_object", lambda: request)()
     mimetype = request.mimetype
     if mimetype != "application/json" and not (
         mimetype.startswith("application/") and mimetype.endswith("+json")

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import orjson
 from flask import Response
 
 from ..rules import RulesError, effective_knock_limit, parse_card, resolve_rules
@@ -16,9 +17,18 @@ T = TypeVar("T")
 
 
 def json_response(body: Any) -> Response:
-    """A 200 JSON reply, compact, in the documented field order."""
-    return Response(json.dumps(body, ensure_ascii=False, separators=(",", ":")),
-                    mimetype="application/json")
+    """A 200 JSON reply, compact, in the documented field order.
+
+    Encoded by orjson, several times faster than the standard library on the analysis replies
+    and with the same bytes for every reply of this API (strings, integers, booleans, null,
+    arrays, objects with string keys; no reply holds a float).  What orjson refuses (an integer
+    beyond 64 bits, a key that is not a string) the standard library encodes as before.
+    """
+    try:
+        data = orjson.dumps(body)
+    except TypeError:
+        data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    return Response(data, mimetype="application/json")
 
 
 class Faults:

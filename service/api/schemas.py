@@ -9,13 +9,13 @@ every field they write.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields
+from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
-from ..rules import HandAnalysis, Rules
+from ..rules import PRESETS, HandAnalysis, Rules
 from ..rules.cards import CARD_NAMES
 from ..rules.errors import Problem
 from ..rules.knock import KnockCheck
@@ -109,6 +109,8 @@ class CardTokens(ShapedList):
     """A JSON array of strings (card tokens); what they name is checked by the rules core."""
 
     default_error_messages = {"item": "Not a valid string."}
+    item_type = str
+    """The one type of every item: the quick check of ``load`` looks at all types at once."""
 
     @staticmethod
     def item_ok(item: Any) -> bool:
@@ -240,11 +242,102 @@ def _bounds(schema: Schema, body: Mapping, path: tuple[str | int, ...]) -> list[
     return errors
 
 
+QuickField = tuple[bool, Any, bool, Callable[[Any], bool], "dict[str, QuickField] | None"]
+"""How :func:`_quick_load` checks a field: required, default, null allowed, the value's check
+(shape only, as the field's own), and for a nested object the fields of its schema."""
+
+
+def _list_check(field: fields.Field) -> Callable[[Any], bool]:
+    """A list field's check: a list of at most MAX_ITEMS items (see ``_bounds``), each passing
+    the field's ``item_ok`` when it has one."""
+    item_ok = getattr(field, "item_ok", None)
+    if item_ok is None:
+        return lambda value: type(value) is list and len(value) <= MAX_ITEMS
+    item_type = getattr(field, "item_type", None)
+    if item_type is not None:
+        return lambda value: (type(value) is list and len(value) <= MAX_ITEMS
+                              and set(map(type, value)) <= {item_type})
+    return lambda value: (type(value) is list and len(value) <= MAX_ITEMS
+                          and all(map(item_ok, value)))
+
+
+_QUICK_CHECKS: dict[type, Callable[[fields.Field], Callable[[Any], bool]]] = {
+    CardTokens: _list_check,
+    MeldsValue: _list_check,
+    LayoffsValue: _list_check,
+    ListValue: _list_check,
+    RulesValue: lambda field: lambda value: isinstance(value, (str, Mapping)),
+    StrictBoolean: lambda field: lambda value: isinstance(value, bool),
+    fields.String: lambda field: lambda value: isinstance(value, str),
+}
+
+
+@lru_cache(maxsize=None)
+def _quick_fields(schema_class: type) -> dict[str, QuickField] | None:
+    """The quick checks of a request schema's fields; None if it has a field they do not know."""
+    schema = schema_class()
+    quick: dict[str, QuickField] = {}
+    for name, field in schema.load_fields.items():
+        nested = None
+        if isinstance(field, fields.Nested):
+            nested = _quick_fields(type(field.schema))
+            if nested is None:
+                return None
+            check = bool  # a nested object is checked field by field
+        elif type(field) in _QUICK_CHECKS and field.data_key is None:
+            check = _QUICK_CHECKS[type(field)](field)
+        else:
+            return None
+        if field.validators or callable(field.load_default):
+            return None
+        quick[name] = (field.required, field.load_default, field.allow_none, check, nested)
+    return quick
+
+
+def _quick_load(quick: dict[str, QuickField], body: Mapping) -> dict[str, Any] | None:
+    """What ``schema.load(body)`` returns, for a body that plainly passes the schema and its
+    bounds; None at the first doubt, and the full check then finds and names every fault."""
+    for key in body:
+        if key not in quick:
+            return None
+    data: dict[str, Any] = {}
+    for name, (required, default, allow_none, check, nested) in quick.items():
+        if name in body:
+            value = body[name]
+            if value is None:
+                if not allow_none:
+                    return None
+            elif nested is not None:
+                if not isinstance(value, Mapping):
+                    return None
+                value = _quick_load(nested, value)
+                if value is None:
+                    return None
+            elif not check(value):
+                return None
+            data[name] = value
+        elif required:
+            return None
+        elif default is not missing:
+            data[name] = default
+    return data
+
+
 def load(schema: Schema, body: Any) -> dict[str, Any]:
-    """The body checked against a request schema, or a 400 problem listing every fault."""
+    """The body checked against a request schema, or a 400 problem listing every fault.
+
+    A body that plainly passes (known fields of the right shapes, lists within their bounds) is
+    taken on a quick path with the same result as marshmallow's; any other goes through
+    marshmallow, which reports every fault.
+    """
     if not isinstance(body, Mapping):
         raise ApiProblem(400, "invalid_request", "the request body must be a JSON object",
                          [FieldError("", "wrong_type", "expected a JSON object")])
+    quick = _quick_fields(type(schema))
+    if quick is not None:
+        data = _quick_load(quick, body)
+        if data is not None:
+            return data
     errors = _bounds(schema, body, ())
     if errors:
         raise ApiProblem(400, "invalid_request", "; ".join(
@@ -262,24 +355,78 @@ def load(schema: Schema, body: Any) -> dict[str, Any]:
 # Replies ------------------------------------------------------------------------------------
 
 
+# A dict's look-up method is a fast call; a tuple's __getitem__ is a slow slot wrapper.
+_NAME = dict(enumerate(CARD_NAMES)).__getitem__
+
+
+def _every_meld() -> list[tuple[int, ...]]:
+    """The cards, in meld order, of every meld there is: each set, each run ace low and each
+    run round the corner (R-2.1, R-2.2, R-2.7)."""
+    runs = [tuple(suit * 13 + (start + i) % 13 for i in range(length))
+            for suit in range(4) for start in range(13) for length in range(3, 14)]
+    sets = [tuple(suit * 13 + rank for suit in range(4) if suits >> suit & 1)
+            for rank in range(13) for suits in range(16) if bin(suits).count("1") >= 3]
+    return runs + sets
+
+
+_MELD_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {
+    cards: tuple(map(_NAME, cards)) for cards in _every_meld()}
+"""The card codes of every meld's cards: a reply names the cards of many melds."""
+
+
 def dump_cards(cards: tuple[int, ...]) -> list[str]:
-    return [CARD_NAMES[c] for c in cards]
+    return list(map(_NAME, cards))
+
+
+_MELD_NAMES_OF = _MELD_NAMES.get
 
 
 def dump_meld(meld: Meld) -> dict[str, Any]:
-    return {"kind": meld.kind, "cards": [CARD_NAMES[c] for c in meld.cards]}
+    return {"kind": meld.kind,
+            "cards": list(_MELD_NAMES_OF(meld.cards) or map(_NAME, meld.cards))}
+
+
+def _dump_melds(melds: tuple[Meld, ...]) -> list[dict[str, Any]]:
+    return [{"kind": m.kind, "cards": list(_MELD_NAMES_OF(m.cards) or map(_NAME, m.cards))}
+            for m in melds]
 
 
 def dump_arrangement(arrangement: Arrangement) -> dict[str, Any]:
     return {
-        "melds": [dump_meld(m) for m in arrangement.melds],
-        "deadwood": [CARD_NAMES[c] for c in arrangement.deadwood],
+        "melds": _dump_melds(arrangement.melds),
+        "deadwood": list(map(_NAME, arrangement.deadwood)),
         "deadwood_count": arrangement.deadwood_count,
     }
 
 
-def dump_discard(option: DiscardOption) -> dict[str, Any]:
-    return {"card": CARD_NAMES[option.card], **dump_arrangement(option.arrangement)}
+def _dump_discards(options: tuple[DiscardOption, ...]) -> list[dict[str, Any]]:
+    """Every discard of an eleven-card hand.  The arrangements of the tens kept share most of
+    their melds, and often whole tuples of melds or deadwood: each is dumped once, and the reply
+    holds the same object wherever it recurs (these objects are only ever encoded)."""
+    melds_of: dict[int, list[dict[str, Any]]] = {}
+    meld_of: dict[int, dict[str, Any]] = {}
+    names_of: dict[int, list[str]] = {}
+    replies = []
+    for option in options:
+        arrangement = option.arrangement
+        melds = melds_of.get(id(arrangement.melds))
+        if melds is None:
+            melds = melds_of[id(arrangement.melds)] = []
+            for meld in arrangement.melds:
+                dumped = meld_of.get(id(meld))
+                if dumped is None:
+                    dumped = meld_of[id(meld)] = dump_meld(meld)
+                melds.append(dumped)
+        deadwood = names_of.get(id(arrangement.deadwood))
+        if deadwood is None:
+            deadwood = names_of[id(arrangement.deadwood)] = list(map(_NAME, arrangement.deadwood))
+        replies.append({
+            "card": CARD_NAMES[option.card],
+            "melds": melds,
+            "deadwood": deadwood,
+            "deadwood_count": arrangement.deadwood_count,
+        })
+    return replies
 
 
 @lru_cache(maxsize=256)
@@ -287,8 +434,15 @@ def _rules_body(rules: Rules) -> dict[str, Any]:
     return {"preset": rules.preset, "variant": rules.variant, **rules.options()}
 
 
+_PRESET_BODIES: dict[int, tuple[Rules, dict[str, Any]]] = {
+    id(rules): (rules, _rules_body(rules)) for rules in PRESETS.values()}
+"""The presets' dumps by identity: hashing a Rules value for the cache costs more than the
+look-up saves, and most requests use a preset as it is."""
+
+
 def dump_rules(rules: Rules) -> dict[str, Any]:
-    return dict(_rules_body(rules))
+    preset = _PRESET_BODIES.get(id(rules))
+    return dict(preset[1] if preset is not None and preset[0] is rules else _rules_body(rules))
 
 
 def dump_violation(problem: Problem) -> dict[str, Any]:
@@ -345,12 +499,13 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
     ``with_rules=False`` leaves out the rules, which a batch reply gives once for all hands.
     """
     hand = analysis.hand
+    arrangement = analysis.arrangement
     body: dict[str, Any] = {
-        "hand": [CARD_NAMES[c] for c in hand],
+        "hand": list(map(_NAME, hand)),
         "card_count": len(hand),
-        "deadwood_count": analysis.deadwood_count,
-        "melds": [dump_meld(m) for m in analysis.melds],
-        "deadwood": dump_cards(analysis.deadwood),
+        "deadwood_count": arrangement.deadwood_count,
+        "melds": _dump_melds(arrangement.melds),
+        "deadwood": list(map(_NAME, arrangement.deadwood)),
         "knock_limit": analysis.knock_limit,
     }
     if analysis.can_knock is not None:
@@ -360,7 +515,7 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
         body["big_gin"] = analysis.big_gin
         body["discard"] = CARD_NAMES[analysis.best_discards[0]]
         body["best_discards"] = dump_cards(analysis.best_discards)
-        body["discards"] = [dump_discard(o) for o in analysis.discards]
+        body["discards"] = _dump_discards(analysis.discards)
     if analysis.arrangements is not None:
         body["arrangements"] = [
             {**({"discard": CARD_NAMES[choice.discard]} if choice.discard is not None else {}),

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
 from .errors import InvalidRulesError, Problem
@@ -22,8 +21,7 @@ class ArrangementChoice:
     discard: Card | None = None
 
 
-@dataclass(frozen=True)
-class HandAnalysis:
+class HandAnalysis(NamedTuple):
     """The facts about one hand under some rules (R-2.5, R-5.1, R-5.4, R-5.5).
 
     For ten cards (and partial hands) the arrangement is of the hand itself.  For eleven cards
@@ -31,6 +29,9 @@ class HandAnalysis:
     and ``discards`` lists every discard with its exact value.  ``can_knock`` and ``gin`` are
     ``None`` for partial hands; ``big_gin``, ``discards`` and ``best_discards`` are ``None``
     unless the hand has eleven cards.  ``arrangements`` is filled only when asked for.
+
+    An immutable record, a named tuple rather than a frozen dataclass for the reason given
+    in :class:`Solution`: one is built for every hand analysed.
     """
 
     rules: Rules
@@ -66,9 +67,10 @@ class HandAnalysis:
         """The deadwood cards of the canonical arrangement."""
         return self.solution.arrangement.deadwood
 
-    @cached_property
+    @property
     def discards(self) -> tuple[DiscardOption, ...] | None:
-        """Every possible discard of an eleven-card hand, canonical card order."""
+        """Every possible discard of an eleven-card hand, canonical card order (worked out on
+        each use: keep the value when it is needed twice)."""
         return self.solution.discards()
 
     @property
@@ -82,6 +84,9 @@ class HandAnalysis:
             f"<HandAnalysis {hand!r} deadwood_count={self.deadwood_count} "
             f"can_knock={self.can_knock} gin={self.gin} {self.arrangement!r}>"
         )
+
+
+_tuple_new = tuple.__new__
 
 
 def effective_knock_limit(rules: Rules, upcard: Card | None) -> int:
@@ -102,12 +107,21 @@ def analyze_mask(
     all_arrangements: bool = False,
 ) -> HandAnalysis:
     """Analyse a hand mask of at most eleven cards under ``rules``."""
-    limit = effective_knock_limit(rules, upcard)
+    limit = rules.knock_limit_for(upcard)
+    if limit is None:  # Oklahoma without the upcard: the fault, as effective_knock_limit says
+        effective_knock_limit(rules, upcard)
     solver = solver_for(rules)
     solution = solver.solve(mask)
     count = solution.arrangement.deadwood_count
     size = mask.bit_count()
-    full = size == 10 or size == 11
+    if size == 10:
+        can_knock, gin, big_gin = count <= limit, count == 0, None
+    elif size == 11:
+        # Big gin: all eleven cards melded, under rules that allow it (R-5.5).
+        can_knock, gin = count <= limit, count == 0
+        big_gin = rules.big_gin_bonus is not None and solution.all_melded()
+    else:
+        can_knock = gin = big_gin = None
     arrangements = None
     if all_arrangements:
         if size == 11:
@@ -119,16 +133,7 @@ def analyze_mask(
         else:
             arrangements = tuple(ArrangementChoice(a)
                                  for a in solver.optimal_arrangements(mask))
-    return HandAnalysis(
-        rules=rules,
-        knock_limit=limit,
-        solution=solution,
-        can_knock=count <= limit if full else None,
-        gin=count == 0 if full else None,
-        # Big gin: all eleven cards melded, under rules that allow it (R-5.5).
-        big_gin=(rules.big_gin_bonus is not None and solution.all_melded()) if size == 11 else None,
-        arrangements=arrangements,
-    )
+    return _tuple_new(HandAnalysis, (rules, limit, solution, can_knock, gin, big_gin, arrangements))
 
 
 def analyze(

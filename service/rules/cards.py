@@ -58,6 +58,7 @@ def _spellings() -> dict[str, Card]:
 
 _SPELLINGS: dict[str, Card] = _spellings()
 _SPELLING_BITS: dict[str, int] = {token: 1 << card for token, card in _SPELLINGS.items()}
+_SPELLING_BIT = _SPELLING_BITS.__getitem__
 CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(
     tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),
                  key=lambda token, card=card: (token != CARD_NAMES[card], token)))
@@ -174,7 +175,7 @@ def parse_hand_mask(tokens: Sequence[object], sizes: Collection[int] | None = No
     """The mask of a hand of card tokens; the same checks and errors as :func:`parse_hand`."""
     try:
         # The sum of n distinct powers of two has exactly n bits set; any repeat carries.
-        mask = sum(map(_SPELLING_BITS.__getitem__, tokens))  # type: ignore[arg-type]
+        mask = sum(map(_SPELLING_BIT, tokens))  # type: ignore[arg-type]
     except (KeyError, TypeError):
         mask = -1
     if mask >= 0 and mask.bit_count() == len(tokens) and (sizes is None or len(tokens) in sizes):
@@ -207,14 +208,17 @@ def cards_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
+SUIT_CARDS: tuple[list[tuple[Card, ...]], ...] = tuple(
+    [tuple(base + i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
+    for base in (0, 13, 26, 39))
+"""Per suit S H D C, the cards of each 13-bit mask of that suit, in canonical order."""
+_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
+
+
 def mask_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(cards)
+    return (_CARDS_S[mask & SUIT_MASK] + _CARDS_H[mask >> 13 & SUIT_MASK]
+            + _CARDS_D[mask >> 26 & SUIT_MASK] + _CARDS_C[mask >> 39 & SUIT_MASK])
 
 
 def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:

@@ -206,7 +206,10 @@ def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
                 f"a round holds at most {MAX_ACTIONS} actions, got {len(actions_value)}",
                 [Problem(path + ("actions",), "log_too_large", f"at most {MAX_ACTIONS} actions")])
         for index, item in enumerate(actions_value):
-            action = _read_action(reader, item, path + ("actions", index))
+            # The usual pass, draw or discard is read at once (_read_action's first step).
+            action = _plain_move(item) if type(item) is dict else None
+            if action is None:
+                action = _read_action(reader, item, path + ("actions", index))
             if action is not None:
                 actions.append(action)
     if len(reader.problems) > before:

@@ -174,6 +174,28 @@ class Arrangement:
         return f"<Arrangement [{melds}] deadwood [{dead}] = {self.deadwood_count}>"
 
 
+# Arrangement's slots, set directly: by arrangement_from_parts and the solver's hot loops.
+_new_object = object.__new__
+_set_melds = Arrangement.melds.__set__  # type: ignore[attr-defined]
+_set_deadwood = Arrangement.deadwood.__set__  # type: ignore[attr-defined]
+_set_deadwood_count = Arrangement.deadwood_count.__set__  # type: ignore[attr-defined]
+
+
+def arrangement_from_parts(melds: tuple[Meld, ...], deadwood: tuple[Card, ...],
+                           count: int) -> Arrangement:
+    """``Arrangement(melds, deadwood, count)`` for parts the solver already put in order.
+
+    The same frozen value, built by setting its slots directly: a frozen dataclass's own
+    ``__init__`` goes through ``object.__setattr__`` for each field, which costs more than the
+    rest of a ten-card solve (R-2.5) on the solver's hot path.
+    """
+    arrangement = _new_object(Arrangement)
+    _set_melds(arrangement, melds)
+    _set_deadwood(arrangement, deadwood)
+    _set_deadwood_count(arrangement, count)
+    return arrangement
+
+
 def deadwood_count(cards: Iterable[Card], ace_value: int = 1) -> int:
     """The sum of the cards' values (R-1.3, R-2.4), an ace counting ``ace_value`` (R-2.7)."""
     if ace_value == 1:

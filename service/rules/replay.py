@@ -334,8 +334,16 @@ class _Replayer:
         self.check_deal(path, table)
         state = _Round(self.rules, index, table, first, path)
         self.current.append(state)
+        play = state.deal.play
         for position, action in enumerate(table.actions):
-            state.play(position, action)
+            if type(action) is Action:
+                state.play(position, action)
+                continue
+            try:
+                play(action)
+            except IllegalMove as error:
+                raise _Violation(path + ("actions", position), error.code, error.rule,
+                                 error.detail) from None
         state.close(last=index == len(self.log.rounds) - 1)
         return state
 

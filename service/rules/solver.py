@@ -29,15 +29,18 @@ mask, which does not depend on card order or notation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
 from threading import Lock
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, NamedTuple
 
-from .cards import RANK_VALUES, SUIT_MASK, Card, mask_cards, parse_hand_mask
+from .cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld
+from .melds import arrangement_from_parts as _arrangement_from_parts
+from .melds import _new_object, _set_deadwood, _set_deadwood_count, _set_melds
+
+_tuple_new = tuple.__new__
 
 HAND_SIZES = range(0, 12)
 """A hand to solve holds up to eleven cards: 10 and 11 are full hands, fewer a partial one."""
@@ -48,8 +51,8 @@ CACHE_SIZE = 65_536
 VARIANT_CACHE_SIZE = 8_192
 """Hands the cache of each other solver (round the corner, another ace value) keeps."""
 
-SetChoice = tuple[int, int]
-"""A set chosen from one rank: (rank index 0..12, bits of the suits in the set)."""
+SetChoice = int
+"""A set chosen from one rank: ``rank index 0..12 << 4 | bits of the suits in the set``."""
 
 SuitTables = tuple[list[int], list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]], list[int]]
 
@@ -113,6 +116,20 @@ def _suit_shapes(
     return runs_by_suit, dead_by_suit, runnable, dead_bits
 
 
+@lru_cache(maxsize=2)
+def _way_key_tables(round_the_corner: bool) -> tuple[list[int], ...]:
+    """Per suit and 13-bit mask: for every rank, the byte of the ``_WAYS_BY_KEY`` index that
+    this suit gives (its held bit at ``4 + suit``, its runnable bit at ``suit``), at bit 8 x
+    rank.  OR-ing the four suits' entries gives every rank's index byte in one step."""
+    runnable = _suit_shapes(round_the_corner)[2]
+    spread = [0] * (SUIT_MASK + 1)  # rank i's bit moved to bit 8 i
+    for mask in range(1, SUIT_MASK + 1):
+        low = mask & -mask
+        spread[mask] = spread[mask ^ low] | 1 << 8 * (low.bit_length() - 1)
+    return tuple([spread[mask] << (4 + suit) | spread[runnable[mask]] << suit
+                  for mask in range(SUIT_MASK + 1)] for suit in range(4))
+
+
 def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
     """Per 13-bit suit mask: deadwood value; per suit and mask: its runs and deadwood cards;
     per mask: the runnable cards."""
@@ -123,14 +140,15 @@ def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
 
 
 _SET_MELDS: dict[SetChoice, Meld] = {
-    (rank, suits): Meld("set", tuple(s * 13 + rank for s in range(4) if suits >> s & 1))
+    rank << 4 | suits: Meld("set", tuple(s * 13 + rank for s in range(4) if suits >> s & 1))
     for rank in range(13)
     for suits in range(16)
     if bin(suits).count("1") >= 3
 }
 
-Way = tuple[int, int, int, int, int, "SetChoice | None"]
-"""One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set."""
+Way = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
+"""One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set
+(``()`` for none, else a tuple of one, so that a plan's sets are the sum of its ways')."""
 
 
 def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
@@ -178,34 +196,45 @@ def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
                         leave_alone = free >= (1 if for_discards else 2)
                     ways: list[Way] = []
                     if leave_alone:
-                        ways.append((SUIT_MASK, SUIT_MASK, SUIT_MASK, SUIT_MASK, 0, None))
+                        ways.append((SUIT_MASK, SUIT_MASK, SUIT_MASK, SUIT_MASK, 0, ()))
                     for suits in sets:
                         keep = [SUIT_MASK & ~bit if suits >> s & 1 else SUIT_MASK
                                 for s in range(4)]
                         cards = sum(1 << (s * 13 + rank) for s in range(4) if suits >> s & 1)
-                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, (rank, suits)))
+                        choice = rank << 4 | suits
+                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, (choice,)))
                     table[rank, held, runnable, for_discards] = tuple(ways)
     return table
 
 
 _RANK_WAYS = _rank_ways_table()
+_WAYS_BY_KEY: tuple[list[tuple[Way, ...]], list[tuple[Way, ...]]] = tuple(  # type: ignore[assignment]
+    [_RANK_WAYS.get((key >> 8, key >> 4 & 15, key & 15, for_discards), ())
+     for key in range(13 << 8)]
+    for for_discards in (False, True))
+"""``_RANK_WAYS`` as two flat lists (without, with ``for_discards``), indexed by
+``rank << 8 | held suits << 4 | runnable suits``: cheaper to look up than a tuple key."""
+
+_SUIT_BITS: list[tuple[int, ...]] = [
+    tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
+"""The one-card bits of each 13-bit suit mask, lowest first."""
+_BIT_INDEX: dict[int, int] = {1 << i: i for i in range(13)}
+_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
 Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
 _MELD_ORDER = attrgetter("cards")
 
 
-def _sets_of(*ways: Way) -> tuple[SetChoice, ...]:
-    return tuple(way[5] for way in ways if way[5] is not None)
-
-
 def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]:
     return arrangement.sort_key
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardOption:
-    """A discard from an eleven-card hand and the canonical optimal arrangement of the rest."""
+class DiscardOption(NamedTuple):
+    """A discard from an eleven-card hand and the canonical optimal arrangement of the rest.
+
+    A named tuple, as :class:`Solution` is: eleven are built for each eleven-card reply.
+    """
 
     card: Card
     arrangement: Arrangement
@@ -216,23 +245,29 @@ class DiscardOption:
         return self.arrangement.deadwood_count
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
+class Solution(NamedTuple):
     """What the solver knows of one hand, whatever the rules (R-2.5, R-5.1).
 
     For up to ten cards: the canonical optimal arrangement.  For eleven: the exact least
     deadwood after each discard (``discard_counts``, in the canonical order of the hand's
     cards), the best discards, and the canonical arrangement after the first of them.  Only
-    plain numbers and arrangements are kept, so cached solutions stay small.  ``solver`` is
-    the solver that found it: the default one when ``None``; each other solver has its own
-    subclass that says so, which keeps the default path's solutions as small as they were.
+    plain numbers and arrangements are kept, so cached solutions stay small.  ``solver`` (a
+    class attribute) is the solver that found it: the default one when ``None``; each other
+    solver has its own subclass that says so, which keeps the default path's solutions as
+    small as they were.
+
+    An immutable record like the frozen dataclasses elsewhere, but a named tuple: one is built
+    for every hand solved, and a tuple is built in one step where a frozen dataclass sets each
+    field through ``object.__setattr__``, which costs more than a ten-card solve.
     """
 
     mask: int
     arrangement: Arrangement
     discard_counts: tuple[int, ...] | None = None
     best_discards: tuple[Card, ...] | None = None
-    solver: ClassVar["Solver | None"] = None
+
+    # Not a field (no annotation): the solver of this class of solutions, None for the default.
+    solver = None
 
     @property
     def deadwood_count(self) -> int:
@@ -246,11 +281,7 @@ class Solution:
         """
         if self.discard_counts is None:
             return None
-        arrange = (self.solver or DEFAULT_SOLVER).best_arrangement
-        return tuple(
-            DiscardOption(card, arrange(self.mask & ~(1 << card)))
-            for card in mask_cards(self.mask)
-        )
+        return (self.solver or DEFAULT_SOLVER).discard_options(self.mask)
 
     def all_melded(self) -> bool:
         """Whether every card of the hand melds at once (big gin for eleven cards, R-5.5)."""
@@ -272,6 +303,7 @@ class Solver:
     optimal_arrangements: Callable[[int], tuple[Arrangement, ...]]
     best_arrangement: Callable[[int], Arrangement]
     discard_counts: Callable[[int], tuple[int, ...]]
+    discard_options: Callable[[int], tuple[DiscardOption, ...]]
     solve: Callable[[int], Solution]
     legal_arrangements: Callable[[int, int], list[Arrangement]]
     caches: tuple[Any, ...]
@@ -290,24 +322,26 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     else:
         _Solution = Solution
     SUIT_DEADWOOD, _SUIT_RUNS, _SUIT_DEAD, _RUNNABLE = _suit_tables(round_the_corner, ace_value)
+    _KEY_S, _KEY_H, _KEY_D, _KEY_C = _way_key_tables(round_the_corner)
     _RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = _SUIT_RUNS
     _DEAD_S, _DEAD_H, _DEAD_D, _DEAD_C = _SUIT_DEAD
     card_values = [ace_value if c % 13 == 0 else RANK_VALUES[c % 13 + 1] for c in range(52)]
+
+    sd = SUIT_DEADWOOD
+    ways_of = _WAYS_BY_KEY
 
     def _ways_by_rank(
         a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
     ) -> list[tuple[Way, ...]]:
         """For each rank in ``triples`` (held 3+ times): the ways worth trying (``_RANK_WAYS``)."""
-        ra, rb, rc, rd = _RUNNABLE[a], _RUNNABLE[b], _RUNNABLE[c], _RUNNABLE[d]
+        keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+        table = ways_of[for_discards]
         lists = []
         while triples:
             bit = triples & -triples
             triples ^= bit
             r = bit.bit_length() - 1
-            held = (a >> r & 1) | (b >> r & 1) << 1 | (c >> r & 1) << 2 | (d >> r & 1) << 3
-            runnable = ((ra >> r & 1) | (rb >> r & 1) << 1 | (rc >> r & 1) << 2
-                        | (rd >> r & 1) << 3)
-            lists.append(_RANK_WAYS[r, held, runnable, for_discards])
+            lists.append(table[r << 8 | keys >> (r << 3) & 255])
         return lists
 
     def _plans(a: int, b: int, c: int, d: int, triples: int,
@@ -316,8 +350,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         plans: list[Plan] = [(a, b, c, d, 0, ())]
         for ways in _ways_by_rank(a, b, c, d, triples, for_discards):
             plans = [
-                (pa & ka, pb & kb, pc & kc, pd & kd, used | cards,
-                 sets + (choice,) if choice else sets)
+                (pa & ka, pb & kb, pc & kc, pd & kd, used | cards, sets + choice)
                 for pa, pb, pc, pd, used, sets in plans
                 for ka, kb, kc, kd, cards, choice in ways
             ]
@@ -331,23 +364,26 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         """
         a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
         triples = (a & b & (c | d)) | (c & d & (a | b))
-        sd = SUIT_DEADWOOD
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
-        lists = _ways_by_rank(a, b, c, d, triples)
         best = 1 << 30
         tied: list[Plan] = []
-        if len(lists) == 1:
-            for w in lists[0]:
+        if not triples & (triples - 1):
+            # One rank held three or four times, the common case: its ways, looked up here.
+            r = triples.bit_length() - 1
+            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
                 wa, wb, wc, wd = a & w[0], b & w[1], c & w[2], d & w[3]
                 count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
                 if count <= best:
-                    plan = (wa, wb, wc, wd, w[4], _sets_of(w))
+                    plan = (wa, wb, wc, wd, w[4], w[5])
                     if count < best:
                         best, tied = count, [plan]
                     else:
                         tied.append(plan)
-        elif len(lists) == 2:
+            return best, tied
+        lists = _ways_by_rank(a, b, c, d, triples)
+        if len(lists) == 2:
             first, second = lists
             for v in first:
                 va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
@@ -355,7 +391,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                     wa, wb, wc, wd = va & w[0], vb & w[1], vc & w[2], vd & w[3]
                     count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
                     if count <= best:
-                        plan = (wa, wb, wc, wd, v[4] | w[4], _sets_of(v, w))
+                        plan = (wa, wb, wc, wd, v[4] | w[4], v[5] + w[5])
                         if count < best:
                             best, tied = count, [plan]
                         else:
@@ -369,20 +405,61 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                     tied.append(plan)
         return best, tied
 
-    def _arrangement(plan: Plan) -> Arrangement:
+    def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
+        """The melds of a plan, in meld order: the runs of each suit, the sets put among them."""
         a, b, c, d, _, chosen = plan
         melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
-        if chosen:
-            melds = tuple(sorted(melds + tuple(_SET_MELDS[s] for s in chosen), key=_MELD_ORDER))
-        return Arrangement(
-            melds,
-            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
-        )
+        if not chosen:
+            return melds
+        # Melds are disjoint, so their first cards differ and decide the order (see Meld).
+        if len(chosen) == 1:
+            one = _SET_MELDS[chosen[0]]
+            first = one.cards[0]
+            for index, meld in enumerate(melds):
+                if meld.cards[0] > first:
+                    return melds[:index] + (one,) + melds[index:]
+            return melds + (one,)
+        return tuple(sorted(melds + tuple(map(_SET_MELDS.__getitem__, chosen)), key=_MELD_ORDER))
+
+    def _arrangement(plan: Plan) -> Arrangement:
+        a, b, c, d = plan[0], plan[1], plan[2], plan[3]
+        arrangement = _new_object(Arrangement)
+        _set_melds(arrangement, _plan_melds(plan))
+        _set_deadwood(arrangement, _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d])
+        _set_deadwood_count(arrangement, sd[a] + sd[b] + sd[c] + sd[d])
+        return arrangement
 
     def min_deadwood(mask: int) -> int:
         """The least deadwood count of a hand given as a mask, any number of cards (R-2.5)."""
-        return _optimal_plans(mask)[0]
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = (a & b & (c | d)) | (c & d & (a | b))
+        if not triples:
+            return sd[a] + sd[b] + sd[c] + sd[d]
+        best = 1 << 30
+        if not triples & (triples - 1):
+            # One rank held three or four times, the common case: its ways, looked up here.
+            r = triples.bit_length() - 1
+            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
+                count = sd[a & w[0]] + sd[b & w[1]] + sd[c & w[2]] + sd[d & w[3]]
+                if count < best:
+                    best = count
+            return best
+        lists = _ways_by_rank(a, b, c, d, triples)
+        if len(lists) == 2:
+            first, second = lists
+            for v in first:
+                va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
+                for w in second:
+                    count = sd[va & w[0]] + sd[vb & w[1]] + sd[vc & w[2]] + sd[vd & w[3]]
+                    if count < best:
+                        best = count
+        else:
+            for plan in _plans(a, b, c, d, triples):
+                count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+                if count < best:
+                    best = count
+        return best
 
     def optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
         """Every optimal arrangement of a hand mask (R-2.5), the canonical one first."""
@@ -393,10 +470,10 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
         if not (a & b & (c | d)) | (c & d & (a | b)):
             # The common case, inlined: no set is possible, so the suit tables say it all.
-            return Arrangement(
+            return _arrangement_from_parts(
                 _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
                 _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-                SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
+                sd[a] + sd[b] + sd[c] + sd[d],
             )
         return _arrangement(_best_plan(mask))
 
@@ -409,12 +486,84 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         return min(plans, key=_plan_order)
 
     def _plan_order(plan: Plan) -> tuple[tuple[Card, ...], ...]:
-        return _arrangement(plan).sort_key
+        return tuple(map(_MELD_ORDER, _plan_melds(plan)))
 
     def discard_counts(mask: int) -> tuple[int, ...]:
         """For every card of the hand, in canonical order: the least deadwood after discarding
         it."""
         return _discard_table(mask)[0]
+
+    def discard_options(mask: int) -> tuple[DiscardOption, ...]:
+        """Every discard of a hand (canonical card order) with the canonical optimal arrangement
+        of the cards kept (R-2.5, R-5.1)."""
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = (a & b & (c | d)) | (c & d & (a | b))
+        if triples:
+            return _discard_options_with_sets(a, b, c, d, triples)
+        # No set possible, nor after any discard: a discard changes only its own suit's runs
+        # and deadwood, so the other suits' parts are put together once.
+        runs_s, runs_h, runs_d, runs_c = _RUNS_S[a], _RUNS_H[b], _RUNS_D[c], _RUNS_C[d]
+        dead_s, dead_h, dead_d, dead_c = _DEAD_S[a], _DEAD_H[b], _DEAD_D[c], _DEAD_C[d]
+        # Per suit: the runs and deadwood of the suits before it and after it.
+        around = (
+            ((), runs_h + runs_d + runs_c, (), dead_h + dead_d + dead_c),
+            (runs_s, runs_d + runs_c, dead_s, dead_d + dead_c),
+            (runs_s + runs_h, runs_c, dead_s + dead_h, dead_c),
+            (runs_s + runs_h + runs_d, (), dead_s + dead_h + dead_d, ()),
+        )
+        total = sd[a] + sd[b] + sd[c] + sd[d]
+        options = []
+        for suit, suit_mask in enumerate((a, b, c, d)):
+            if not suit_mask:
+                continue
+            runs_before, runs_after, dead_before, dead_after = around[suit]
+            rest = total - sd[suit_mask]
+            suit_runs, suit_dead, base = _SUIT_RUNS[suit], _SUIT_DEAD[suit], suit * 13
+            for bit in _SUIT_BITS[suit_mask]:
+                kept = suit_mask ^ bit
+                arrangement = _new_object(Arrangement)
+                _set_melds(arrangement, runs_before + suit_runs[kept] + runs_after)
+                _set_deadwood(arrangement, dead_before + suit_dead[kept] + dead_after)
+                _set_deadwood_count(arrangement, rest + sd[kept])
+                options.append(_tuple_new(DiscardOption, (base + _BIT_INDEX[bit], arrangement)))
+        return tuple(options)
+
+    def _discard_options_with_sets(a: int, b: int, c: int, d: int,
+                                   triples: int) -> tuple[DiscardOption, ...]:
+        """``discard_options`` for a hand with a rank held three or four times, in one pass over
+        the choices of sets that serve every discard (see ``_discard_table``).
+
+        The ten cards kept after a discard can use exactly the choices that leave the discard
+        out of every set, and those include every optimal choice of the ten cards (each way
+        the ten-card search keeps is among them; the ways it leaves out are strictly beaten),
+        so the canonical arrangement of the ten is the least, in canonical order, of the
+        choices reaching their least deadwood (R-2.5).
+        """
+        least: dict[Card, int] = {}
+        tied: dict[Card, list[Plan]] = {}
+        for plan in _plans(a, b, c, d, triples, for_discards=True):
+            total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+            for suit in range(4):
+                suit_mask = plan[suit]
+                rest = total - sd[suit_mask]
+                for bit in _SUIT_BITS[suit_mask]:
+                    count = rest + sd[suit_mask ^ bit]
+                    card = suit * 13 + _BIT_INDEX[bit]
+                    known = least.get(card, 1 << 30)
+                    if count <= known:
+                        kept = list(plan)
+                        kept[suit] = suit_mask ^ bit
+                        if count < known:
+                            least[card] = count
+                            tied[card] = [tuple(kept)]  # type: ignore[list-item]
+                        else:
+                            tied[card].append(tuple(kept))  # type: ignore[arg-type]
+        options = []
+        for card in sorted(tied):
+            plans = tied[card]
+            plan = plans[0] if len(plans) == 1 else min(plans, key=_plan_order)
+            options.append(_tuple_new(DiscardOption, (card, _arrangement(plan))))
+        return tuple(options)
 
     def _discard_table(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
         """The least deadwood after each discard (canonical card order), and the best discards.
@@ -428,36 +577,26 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         triples = (a & b & (c | d)) | (c & d & (a | b))
         if not triples:
             # One choice (no set): each discard changes only its own suit's table entry.
-            total = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
+            total = sd[a] + sd[b] + sd[c] + sd[d]
             counts: list[int] = []
-            least = 1 << 30
-            best: list[Card] = []
-            for base, suit_mask in ((0, a), (13, b), (26, c), (39, d)):
-                rest = total - SUIT_DEADWOOD[suit_mask]
-                bits = suit_mask
-                while bits:
-                    bit = bits & -bits
-                    bits ^= bit
-                    count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
-                    counts.append(count)
-                    if count < least:
-                        least, best = count, [base + bit.bit_length() - 1]
-                    elif count == least:
-                        best.append(base + bit.bit_length() - 1)
-            return tuple(counts), tuple(best)
+            for suit_mask in (a, b, c, d):
+                rest = total - sd[suit_mask]
+                for bit in _SUIT_BITS[suit_mask]:
+                    counts.append(rest + sd[suit_mask ^ bit])
+            least = min(counts)
+            cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
+            if counts.count(least) == 1:
+                return tuple(counts), (cards[counts.index(least)],)
+            return tuple(counts), tuple(card for card, count in zip(cards, counts)
+                                        if count == least)
         by_card: dict[Card, int] = {}
         for plan in _plans(a, b, c, d, triples, for_discards=True):
-            total = (SUIT_DEADWOOD[plan[0]] + SUIT_DEADWOOD[plan[1]] + SUIT_DEADWOOD[plan[2]]
-                     + SUIT_DEADWOOD[plan[3]])
-            for suit in range(4):
-                suit_mask = plan[suit]
-                rest = total - SUIT_DEADWOOD[suit_mask]
-                bits = suit_mask
-                while bits:
-                    bit = bits & -bits
-                    bits ^= bit
-                    card = suit * 13 + bit.bit_length() - 1
-                    count = rest + SUIT_DEADWOOD[suit_mask ^ bit]
+            total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+            for base, suit_mask in zip((0, 13, 26, 39), plan):
+                rest = total - sd[suit_mask]
+                for bit in _SUIT_BITS[suit_mask]:
+                    count = rest + sd[suit_mask ^ bit]
+                    card = base + _BIT_INDEX[bit]
                     if count < by_card.get(card, 1 << 30):
                         by_card[card] = count
         # Every card has a value: leaving all sets aside is always one of the choices.
@@ -477,14 +616,14 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
         if mask.bit_count() > 10:
             counts, best, plan = _discard_values(mask)
-            return _Solution(mask, _arrangement(plan), counts, best)
+            return _tuple_new(_Solution, (mask, _arrangement(plan), counts, best))
         if (a & b & (c | d)) | (c & d & (a | b)):
-            return _Solution(mask, best_arrangement(mask))
-        return _Solution(mask, Arrangement(
+            return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
+        return _tuple_new(_Solution, (mask, _arrangement_from_parts(
             _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
             _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-            SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d],
-        ))
+            sd[a] + sd[b] + sd[c] + sd[d],
+        ), None, None))
 
     @lru_cache(maxsize=cache_size)
     def _discard_values(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...], Plan]:
@@ -492,7 +631,11 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         first.  Only numbers are kept, so the cache holds nothing the garbage collector must
         scan; the arrangement is rebuilt from them by table look-ups."""
         counts, best = _discard_table(mask)
-        return counts, best, _best_plan(mask & ~(1 << best[0]))
+        kept = mask & ~(1 << best[0])
+        a, b, c, d = kept & SUIT_MASK, kept >> 13 & SUIT_MASK, kept >> 26 & SUIT_MASK, kept >> 39
+        if not (a & b & (c | d)) | (c & d & (a | b)):
+            return counts, best, (a, b, c, d, 0, ())
+        return counts, best, _best_plan(kept)
 
     def legal_arrangements(mask: int, max_deadwood: int) -> list[Arrangement]:
         """Every arrangement of a hand with deadwood at most ``max_deadwood``, optimal or not
@@ -557,6 +700,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     solver.optimal_arrangements = optimal_arrangements
     solver.best_arrangement = best_arrangement
     solver.discard_counts = discard_counts
+    solver.discard_options = discard_options
     solver.solve = solve
     solver.legal_arrangements = legal_arrangements
     solver.caches = (_discard_values, _best_plan)
