@@ -208,7 +208,7 @@ class Variant:
 
     def first_offer(self, dealer: str, players: Sequence[str]) -> str:
         """Who is offered the first upcard: the non-dealer (R-4.2)."""
-        return next(p for p in players if p != dealer)
+        return players[1] if players[0] == dealer else players[0]
 
     def _seated(self, seat: Seat, dealer: str) -> tuple[str, ...]:
         """The table's players: the seat's, or everyone but a dealer who sits out (R-9.3)."""

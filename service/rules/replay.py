@@ -272,14 +272,15 @@ class _Replayer:
         """Seat, play and record one round: its tables, checked against the variant's seating
         (R-3.2, R-9), each played in turn, and the round recorded once every table is over."""
         path = ("rounds", index)
-        fault = self.match.check_round([frozenset(t.hands) for t in tables])
+        seated = [frozenset(table.hands) for table in tables]
+        fault = self.match.check_round(seated)
         if fault is not None:
             raise _violation(path, fault)
         self.current = []
         states, seatings = [], []
         for position, table in enumerate(tables):
             where = self.match.table_path(path, position)
-            seating = self.match.check_table(position, table.dealer, frozenset(table.hands))
+            seating = self.match.check_table(position, table.dealer, seated[position])
             if isinstance(seating, Problem):
                 raise _violation(where, seating)
             states.append(self.play_table(where, index, table, seating.first))
