@@ -356,6 +356,14 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             ]
         return plans
 
+    def _pairs(first: tuple[Way, ...], second: tuple[Way, ...]) -> list[Way]:
+        """The ways of two ranks taken together: every way of one with every way of the other.
+        Three ranks held three or four times (the most eleven cards allow) are searched as
+        this and the third, in the two-rank loop."""
+        return [(ka & kb, kc & kd, ke & kf, kg & kh, cards | more, sets + also)
+                for ka, kc, ke, kg, cards, sets in first
+                for kb, kd, kf, kh, more, also in second]
+
     def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
         """The least deadwood of a mask and every choice of sets that reaches it.
 
@@ -383,6 +391,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                         tied.append(plan)
             return best, tied
         lists = _ways_by_rank(a, b, c, d, triples)
+        if len(lists) == 3:
+            lists = [_pairs(lists[0], lists[1]), lists[2]]
         if len(lists) == 2:
             first, second = lists
             for v in first:
@@ -446,6 +456,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                     best = count
             return best
         lists = _ways_by_rank(a, b, c, d, triples)
+        if len(lists) == 3:
+            lists = [_pairs(lists[0], lists[1]), lists[2]]
         if len(lists) == 2:
             first, second = lists
             for v in first:
