@@ -66,6 +66,11 @@ class Hidden:
 
 HIDDEN = Hidden()
 
+# The phases by module name: the moves read them several times per action, and a module name
+# is read faster than an enum's member.
+_FIRST_TURN, _DRAW, _DISCARD = Phase.FIRST_TURN, Phase.DRAW, Phase.DISCARD
+_LAST_DISCARD, _LAY_DOWN, _OVER = Phase.LAST_DISCARD, Phase.LAY_DOWN, Phase.OVER
+
 
 @dataclass(frozen=True, slots=True)
 class Pass:
@@ -128,6 +133,11 @@ class Record(NamedTuple):
 
     move: Move
     card: Card | None = None
+
+
+_new_record = tuple.__new__
+"""``_new_record(Record, (move, card))`` is ``Record(move, card)`` without the call through
+the named tuple's own ``__new__``: the draws and discards make one per action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +231,7 @@ class Deal:
         self._next = 0
         self.stock_count = STOCK_SIZE if stock is None else len(self._stock)
         self.seen = self.hands[first] | self.hands[self.dealer] | CARD_BITS[upcard]
-        self.phase = Phase.FIRST_TURN
+        self.phase = _FIRST_TURN
         self.turn: str | None = first
         self.taken: Card | None = None
         self.pile_draws = 0
@@ -249,7 +259,7 @@ class Deal:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def defender(self) -> str | None:
@@ -266,12 +276,12 @@ class Deal:
 
     def _verify_turn(self, player: str) -> None:
         """The checks every move shares: the deal is on, the player sits here, it is theirs."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalMove("round_over", self.end_rule if self.knock is None else "R-5.3",
                               "the round is over; no action may follow")
         if player not in self.hands:
             raise IllegalMove("not_at_table", "R-4.4", f"{player[:40]!r} is not playing this round")
-        if self.phase is Phase.LAY_DOWN:
+        if self.phase is _LAY_DOWN:
             raise IllegalMove("round_over", "R-6.1",
                               "after a knock only the defender's lay_down may follow")
         if player != self.turn:
@@ -287,8 +297,8 @@ class Deal:
         phase = self.phase
         if move.player != self.turn or phase not in _PHASES_OF[Draw]:
             self.verify_moment(Draw, move.player)
-        if move.source == "stock" and phase is not Phase.DRAW:
-            if phase is Phase.FIRST_TURN:
+        if move.source == "stock" and phase is not _DRAW:
+            if phase is _FIRST_TURN:
                 raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
                                   "on the first turn a player takes the upcard or passes; the "
                                   "stock is drawn only after both have passed")
@@ -325,7 +335,7 @@ class Deal:
     def verify_discard(self, move: Discard) -> None:
         """A discard of a card in the hand, not the card just taken where forbidden (R-4.1,
         R-4.3, R-4.4); after the last discard was taken at the wall only a knock (R-4.7)."""
-        if move.player != self.turn or self.phase is not Phase.DISCARD:
+        if move.player != self.turn or self.phase is not _DISCARD:
             self.verify_moment(Discard, move.player)
         if self.must_knock:
             raise IllegalMove("must_knock", "R-4.7",
@@ -367,25 +377,25 @@ class Deal:
     def _wrong_kind(self) -> None:
         """The move is not of the kind this phase asks for: say what is expected."""
         phase = self.phase
-        if phase is Phase.FIRST_TURN:
+        if phase is _FIRST_TURN:
             raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
                               f"on the first turn {self.turn} takes the upcard "
                               f"{CARD_NAMES[self.pile[-1]]} or passes")
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             raise IllegalMove("must_draw", "R-4.1",
                               f"{self.turn} must draw (from the stock or the discard pile) first")
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             if self.must_knock:
                 raise IllegalMove("must_knock", "R-4.7",
                                   f"{self.turn} took the last discard at the wall, which is "
                                   "allowed only to knock or go gin in the same turn")
             raise IllegalMove("must_discard", "R-4.1",
                               f"{self.turn} has drawn and must discard (or knock)")
-        if phase is Phase.LAST_DISCARD:
+        if phase is _LAST_DISCARD:
             raise IllegalMove("must_pass_or_take_last_discard", "R-4.7",
                               f"at the wall {self.turn} takes the last discard "
                               f"{CARD_NAMES[self.pile[-1]]} to knock, or passes")
-        if phase is Phase.LAY_DOWN:
+        if phase is _LAY_DOWN:
             raise IllegalMove("round_over", "R-6.1",
                               "after a knock only the defender's lay_down may follow")
         raise IllegalMove("round_over", self.end_rule if self.knock is None else "R-5.3",
@@ -426,20 +436,20 @@ class Deal:
 
     def pass_turn(self, move: Pass) -> Record:
         self.verify_pass(move)
-        if self.phase is Phase.LAST_DISCARD:
-            self.phase, self.turn, self.end_rule = Phase.OVER, None, "R-4.7"
+        if self.phase is _LAST_DISCARD:
+            self.phase, self.turn, self.end_rule = _OVER, None, "R-4.7"
         else:
             self.first_turn_passes += 1
             if self.first_turn_passes == 1:
                 self.turn = self.dealer
             else:  # both declined: the non-dealer draws from the stock (R-4.2)
-                self.turn, self.phase, self.stock_only = self.first, Phase.DRAW, True
+                self.turn, self.phase, self.stock_only = self.first, _DRAW, True
         return self._record(move, None)
 
     def draw(self, move: Draw) -> Record:
         self.verify_draw(move)
         player = move.player
-        wall = self.phase is Phase.LAST_DISCARD
+        wall = self.phase is _LAST_DISCARD
         if move.source == "stock":
             if self._stock is not None:
                 card = self._stock[self._next]
@@ -456,8 +466,8 @@ class Deal:
         self.hands[player] |= CARD_BITS[card]
         self.stock_only = False
         self.must_knock = wall
-        self.phase = Phase.DISCARD
-        record = Record(move, card)
+        self.phase = _DISCARD
+        record = _new_record(Record, (move, card))
         self.history.append(record)
         return record
 
@@ -467,20 +477,21 @@ class Deal:
         self.hands[player] &= ~CARD_BITS[card]
         self.pile.append(card)
         self.taken = None
-        record = Record(move, None)
+        record = _new_record(Record, (move, None))
         self.history.append(record)
         limit = self._draw_limit
         if limit is not None and self.pile_draws >= limit:
             # The pile draws reached the limit: the round is a draw (R-4.8).
-            self.phase, self.turn, self.end_rule = Phase.OVER, None, "R-4.8"
+            self.phase, self.turn, self.end_rule = _OVER, None, "R-4.8"
         elif self.stock_count <= WALL:
             if self._wall_take:
                 # The next player may take this discard only to knock, or passes (R-4.7).
-                self.phase, self.turn = Phase.LAST_DISCARD, self.other(player)
+                self.phase, self.turn = _LAST_DISCARD, self.other(player)
             else:  # the wall: a draw, the same dealer deals again (R-4.6)
-                self.phase, self.turn = Phase.OVER, None
+                self.phase, self.turn = _OVER, None
         else:
-            self.phase, self.turn = Phase.DRAW, self.other(player)
+            self.phase = _DRAW
+            self.turn = self.dealer if player == self.first else self.first
         return record
 
     def knock_out(self, move: Knock) -> Record:
@@ -492,7 +503,7 @@ class Deal:
             self.pile.append(discard)
         self.taken = None
         self.knock = KnockRecord(player, discard, move.melds)
-        self.phase, self.turn = Phase.LAY_DOWN, self.other(player)
+        self.phase, self.turn = _LAY_DOWN, self.other(player)
         return self._record(move, None)
 
     def lay_down(self, move: LayDown) -> Record:
@@ -502,7 +513,7 @@ class Deal:
             self.score = self.provisional_score()
         else:
             self.score = self._score(move.melds or (), move.layoffs or ())
-        self.phase, self.turn = Phase.OVER, None
+        self.phase, self.turn = _OVER, None
         return self._record(move, None)
 
     def settle(self) -> RoundScore:
@@ -541,18 +552,18 @@ class Deal:
         carry no melds (the service arranges them, R-5.3): one per discard the knock limit
         allows, and big gin where played (R-5.5).  After a knock: the defender's best lay-down."""
         player, phase = self.turn, self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return ()
-        if phase is Phase.LAY_DOWN:
+        if phase is _LAY_DOWN:
             return (LayDown(player),)
         take = Draw(player, "discard", self.pile[-1]) if self.pile else None
-        if phase is Phase.FIRST_TURN:
+        if phase is _FIRST_TURN:
             return (Pass(player), take)
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             if take is not None and not self.stock_only:
                 return (Draw(player, "stock"), take)
             return (Draw(player, "stock"),)
-        if phase is Phase.LAST_DISCARD:
+        if phase is _LAST_DISCARD:
             # Taking the last discard is legal only where a knock can follow (R-4.7).
             top = self.pile[-1]
             if self._knocks(player, self.hands[player] | CARD_BITS[top], top):
@@ -570,10 +581,10 @@ class Deal:
         """The options of the player to move as anyone may know them: what depends on their
         hidden hand is ``HIDDEN`` (GAMELOG.md ``view``)."""
         player, phase = self.turn, self.phase
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             knock = Knock(player, HIDDEN)
             return (knock,) if self.must_knock else (Discard(player, HIDDEN), knock)
-        if phase is Phase.LAST_DISCARD:
+        if phase is _LAST_DISCARD:
             return (Pass(player), Draw(player, "discard", self.pile[-1]))
         return self.legal_moves()
 
@@ -674,9 +685,9 @@ class Deal:
         return f"<Deal {self.phase.value} turn={self.turn} {hands}>"
 
 
-_PHASES_OF = {Pass: (Phase.FIRST_TURN, Phase.LAST_DISCARD),
-              Draw: (Phase.FIRST_TURN, Phase.DRAW, Phase.LAST_DISCARD),
-              Discard: (Phase.DISCARD,), Knock: (Phase.DISCARD,), LayDown: (Phase.LAY_DOWN,)}
+_PHASES_OF = {Pass: (_FIRST_TURN, _LAST_DISCARD),
+              Draw: (_FIRST_TURN, _DRAW, _LAST_DISCARD),
+              Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
 _VERIFY = {Pass: Deal.verify_pass, Draw: Deal.verify_draw, Discard: Deal.verify_discard,
            Knock: Deal.verify_knock, LayDown: Deal.verify_lay_down}
