@@ -209,13 +209,15 @@ def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
             raise LogTooLargeError(
                 f"a round holds at most {MAX_ACTIONS} actions, got {len(actions_value)}",
                 [Problem(path + ("actions",), "log_too_large", f"at most {MAX_ACTIONS} actions")])
+        append = actions.append
         for index, item in enumerate(actions_value):
-            # The usual pass, draw or discard is read at once (_read_action's first step).
+            # The usual pass, draw or discard is read at once; anything else in full.
             action = _plain_move(item) if type(item) is dict else None
             if action is None:
-                action = _read_action(reader, item, path + ("actions", index))
-            if action is not None:
-                actions.append(action)
+                action = _read_action_fully(reader, item, path + ("actions", index))
+                if action is None:
+                    continue
+            append(action)
     if len(reader.problems) > before:
         return None
     return Table(dealer, hands, upcard, stock, tuple(actions))
@@ -230,16 +232,6 @@ _ACTION_FIELDS = {
 }
 
 
-def _read_action(reader: _Reader, item: Any, path: tuple) -> Move | Action | None:
-    """One action: the engine's move for a pass, a draw or a discard; a knock or a lay_down
-    keeps its melds as sent, since whether they are melds is a rule checked in play (R-2)."""
-    if type(item) is dict:
-        move = _plain_move(item)
-        if move is not None:
-            return move
-    return _read_action_fully(reader, item, path)
-
-
 def _plain_move(item: dict) -> Move | None:
     """The usual shapes of a pass, a draw or a discard, read at once; None for anything else,
     which the full reading reads or explains."""
@@ -252,25 +244,33 @@ def _plain_move(item: dict) -> Move | None:
         if size == 3:
             card = card_or_none(item.get("card"))
             if card is not None:
-                return Discard(player, card)
+                return _new_move(Discard, (player, card))
     elif kind == "draw":
         source = item.get("source")
         if source == "stock" or source == "discard":
             if size == 3:
-                return Draw(player, source)
+                return _new_move(Draw, (player, source, None))
             if size == 4 and "card" in item:
                 value = item["card"]
                 if value is None:
-                    return Draw(player, source)
+                    return _new_move(Draw, (player, source, None))
                 card = card_or_none(value)
                 if card is not None:
-                    return Draw(player, source, card)
+                    return _new_move(Draw, (player, source, card))
     elif kind == "pass" and size == 2:
-        return Pass(player)
+        return _new_move(Pass, (player,))
     return None
 
 
+_new_move = tuple.__new__
+"""``_new_move(Discard, (player, card))`` is ``Discard(player, card)`` (every field given)
+without the call through the move's own ``__new__``: one per action of a log."""
+
+
 def _read_action_fully(reader: _Reader, item: Any, path: tuple) -> Move | Action | None:
+    """One action read in full, naming every fault of form: the engine's move for a pass, a
+    draw or a discard; a knock or a lay_down keeps its melds as sent, since whether they are
+    melds is a rule checked in play (R-2)."""
     if not isinstance(item, Mapping):
         reader.fault(path, "wrong_type", "an action is an object with player and action")
         return None
