@@ -209,15 +209,7 @@ def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
             raise LogTooLargeError(
                 f"a round holds at most {MAX_ACTIONS} actions, got {len(actions_value)}",
                 [Problem(path + ("actions",), "log_too_large", f"at most {MAX_ACTIONS} actions")])
-        append = actions.append
-        for index, item in enumerate(actions_value):
-            # The usual pass, draw or discard is read at once; anything else in full.
-            action = _plain_move(item) if type(item) is dict else None
-            if action is None:
-                action = _read_action_fully(reader, item, path + ("actions", index))
-                if action is None:
-                    continue
-            append(action)
+        actions = _read_actions(reader, actions_value, path + ("actions",))
     if len(reader.problems) > before:
         return None
     return Table(dealer, hands, upcard, stock, tuple(actions))
@@ -232,34 +224,44 @@ _ACTION_FIELDS = {
 }
 
 
-def _plain_move(item: dict) -> Move | None:
-    """The usual shapes of a pass, a draw or a discard, read at once; None for anything else,
-    which the full reading reads or explains."""
-    player = item.get("player")
-    if type(player) is not str:
-        return None
-    kind = item.get("action")
-    size = len(item)
-    if kind == "discard":
-        if size == 3:
-            card = card_or_none(item.get("card"))
-            if card is not None:
-                return _new_move(Discard, (player, card))
-    elif kind == "draw":
-        source = item.get("source")
-        if source == "stock" or source == "discard":
-            if size == 3:
-                return _new_move(Draw, (player, source, None))
-            if size == 4 and "card" in item:
-                value = item["card"]
-                if value is None:
-                    return _new_move(Draw, (player, source, None))
-                card = card_or_none(value)
-                if card is not None:
-                    return _new_move(Draw, (player, source, card))
-    elif kind == "pass" and size == 2:
-        return _new_move(Pass, (player,))
-    return None
+def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Action]:
+    """A round's actions.  The usual shapes of a pass, a draw or a discard are read here at
+    once, in the loop, since a log is mostly these; anything else is read in full, which reads
+    it or explains its faults."""
+    actions: list[Move | Action] = []
+    append = actions.append
+    new_move = _new_move
+    for index, item in enumerate(items):
+        if type(item) is dict:
+            player = item.get("player")
+            if type(player) is str:
+                kind = item.get("action")
+                size = len(item)
+                if kind == "discard":
+                    if size == 3:
+                        card = card_or_none(item.get("card"))
+                        if card is not None:
+                            append(new_move(Discard, (player, card)))
+                            continue
+                elif kind == "draw":
+                    source = item.get("source")
+                    if source == "stock" or source == "discard":
+                        if size == 3:
+                            append(new_move(Draw, (player, source, None)))
+                            continue
+                        if size == 4 and "card" in item:
+                            value = item["card"]
+                            card = None if value is None else card_or_none(value)
+                            if value is None or card is not None:
+                                append(new_move(Draw, (player, source, card)))
+                                continue
+                elif kind == "pass" and size == 2:
+                    append(new_move(Pass, (player,)))
+                    continue
+        action = _read_action_fully(reader, item, path + (index,))
+        if action is not None:
+            append(action)
+    return actions
 
 
 _new_move = tuple.__new__

@@ -70,6 +70,7 @@ HIDDEN = Hidden()
 # is read faster than an enum's member.
 _FIRST_TURN, _DRAW, _DISCARD = Phase.FIRST_TURN, Phase.DRAW, Phase.DISCARD
 _LAST_DISCARD, _LAY_DOWN, _OVER = Phase.LAST_DISCARD, Phase.LAY_DOWN, Phase.OVER
+_DRAW_PHASES = (_FIRST_TURN, _DRAW, _LAST_DISCARD)
 
 
 class Pass(NamedTuple):
@@ -311,29 +312,30 @@ class Deal:
     def verify_draw(self, move: Draw) -> None:
         """A draw from a non-empty source, at the right moment (R-4.1, R-4.2, R-4.4, R-4.5)."""
         phase = self.phase
-        if move.player != self.turn or phase not in _PHASES_OF[Draw]:
-            self.verify_moment(Draw, move.player)
-        if move.source == "stock" and phase is not _DRAW:
-            if phase is _FIRST_TURN:
-                raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
-                                  "on the first turn a player takes the upcard or passes; the "
-                                  "stock is drawn only after both have passed")
-            self._wrong_kind()
-        if move.source == "stock":
+        player, source, named = move
+        if player != self.turn or phase not in _DRAW_PHASES:
+            self.verify_moment(Draw, player)
+        if source == "stock":
+            if phase is not _DRAW:
+                if phase is _FIRST_TURN:
+                    raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
+                                      "on the first turn a player takes the upcard or passes; "
+                                      "the stock is drawn only after both have passed")
+                self._wrong_kind()
             if self.stock_count == 0:
                 raise IllegalMove("empty_stock", "R-4.4", "the stock is empty")
             if self._stock is not None:
                 card = self._stock[self._next]
-                if move.card is not None and move.card != card:
+                if named is not None and named != card:
                     raise IllegalMove("wrong_stock_card", "R-4.5",
                                       f"the next stock card is {CARD_NAMES[card]}, not "
-                                      f"{CARD_NAMES[move.card]}")
-            elif move.card is None:
+                                      f"{CARD_NAMES[named]}")
+            elif named is None:
                 raise IllegalMove("missing_card", "R-4.5",
                                   "without a stock in the log, a stock draw names its card")
-            elif self.seen >> move.card & 1:
+            elif self.seen >> named & 1:
                 raise IllegalMove("card_already_seen", "R-4.5",
-                                  f"{CARD_NAMES[move.card]} was already dealt or drawn: it "
+                                  f"{CARD_NAMES[named]} was already dealt or drawn: it "
                                   "cannot come from the stock")
             return
         if self.stock_only:
@@ -351,16 +353,16 @@ class Deal:
     def verify_discard(self, move: Discard) -> None:
         """A discard of a card in the hand, not the card just taken where forbidden (R-4.1,
         R-4.3, R-4.4); after the last discard was taken at the wall only a knock (R-4.7)."""
-        if move.player != self.turn or self.phase is not _DISCARD:
-            self.verify_moment(Discard, move.player)
+        player, card = move
+        if player != self.turn or self.phase is not _DISCARD:
+            self.verify_moment(Discard, player)
         if self.must_knock:
             raise IllegalMove("must_knock", "R-4.7",
                               f"{self.turn} took the last discard at the wall, which is allowed "
                               "only to knock or go gin in the same turn")
-        card = move.card
-        if not self.hands[move.player] >> card & 1:
+        if not self.hands[player] >> card & 1:
             raise IllegalMove("card_not_in_hand", "R-4.4",
-                              f"{CARD_NAMES[card]} is not in {move.player}'s hand")
+                              f"{CARD_NAMES[card]} is not in {player}'s hand")
         if card == self.taken and self.rules.taken_card_discard == "forbid":
             raise IllegalMove("taken_card_discarded", "R-4.3",
                               f"{CARD_NAMES[card]} was taken from the discard pile this turn "
@@ -464,22 +466,24 @@ class Deal:
 
     def draw(self, move: Draw) -> Record:
         self.verify_draw(move)
-        player = move.player
+        player, source, named = move
         wall = self.phase is _LAST_DISCARD
-        if move.source == "stock":
-            if self._stock is not None:
-                card = self._stock[self._next]
+        if source == "stock":
+            stock = self._stock
+            if stock is not None:
+                card = stock[self._next]
                 self._next += 1
             else:
-                card = move.card
+                card = named
             self.stock_count -= 1
             self.taken = None
         else:
             card = self.pile.pop()
             self.taken = card
             self.pile_draws += 1
-        self.seen |= CARD_BITS[card]
-        self.hands[player] |= CARD_BITS[card]
+        bit = CARD_BITS[card]
+        self.seen |= bit
+        self.hands[player] |= bit
         self.stock_only = False
         self.must_knock = wall
         self.phase = _DISCARD
@@ -489,7 +493,7 @@ class Deal:
 
     def discard(self, move: Discard) -> Record:
         self.verify_discard(move)
-        player, card = move.player, move.card
+        player, card = move
         self.hands[player] &= ~CARD_BITS[card]
         self.pile.append(card)
         self.taken = None
@@ -702,7 +706,7 @@ class Deal:
 
 
 _PHASES_OF = {Pass: (_FIRST_TURN, _LAST_DISCARD),
-              Draw: (_FIRST_TURN, _DRAW, _LAST_DISCARD),
+              Draw: _DRAW_PHASES,
               Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
 _VERIFY = {Pass: Deal.verify_pass, Draw: Deal.verify_draw, Discard: Deal.verify_discard,
