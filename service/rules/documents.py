@@ -233,31 +233,34 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
     new_move = _new_move
     for index, item in enumerate(items):
         if type(item) is dict:
-            player = item.get("player")
-            if type(player) is str:
-                kind = item.get("action")
-                size = len(item)
-                if kind == "discard":
-                    if size == 3:
-                        card = card_or_none(item.get("card"))
-                        if card is not None:
-                            append(new_move(Discard, (player, card)))
-                            continue
-                elif kind == "draw":
-                    source = item.get("source")
-                    if source == "stock" or source == "discard":
+            try:  # a missing field is a KeyError: the full reading names it
+                player = item["player"]
+                if type(player) is str:
+                    kind = item["action"]
+                    size = len(item)
+                    if kind == "discard":
                         if size == 3:
-                            append(new_move(Draw, (player, source, None)))
-                            continue
-                        if size == 4 and "card" in item:
-                            value = item["card"]
-                            card = None if value is None else card_or_none(value)
-                            if value is None or card is not None:
-                                append(new_move(Draw, (player, source, card)))
+                            card = card_or_none(item["card"])
+                            if card is not None:
+                                append(new_move(Discard, (player, card)))
                                 continue
-                elif kind == "pass" and size == 2:
-                    append(new_move(Pass, (player,)))
-                    continue
+                    elif kind == "draw":
+                        source = item["source"]
+                        if source == "stock" or source == "discard":
+                            if size == 3:
+                                append(new_move(Draw, (player, source, None)))
+                                continue
+                            if size == 4:
+                                value = item["card"]
+                                card = None if value is None else card_or_none(value)
+                                if value is None or card is not None:
+                                    append(new_move(Draw, (player, source, card)))
+                                    continue
+                    elif kind == "pass" and size == 2:
+                        append(new_move(Pass, (player,)))
+                        continue
+            except KeyError:
+                pass
         action = _read_action_fully(reader, item, path + (index,))
         if action is not None:
             append(action)
