@@ -1,10 +1,13 @@
 """Replay speed: complete generated games (to the target) replayed per second, in process.
 
-    python bench/replay.py [--games 1000] [--seed 2026] [--preset standard]
+    python bench/replay.py [--games 1000] [--seed 2026] [--preset standard] [--passes 5]
 
-Games come from the seeded generator (service.rules.simulate) and are made before timing; the
-solver cache is emptied first.  Reports games per second on one core and the p50/p99 time per
-game.  Target: at least 200 complete games per second.
+Games come from the seeded generator (service.rules.simulate) and are made before timing.  Each
+pass replays every game once with the solver cache emptied first; the best pass counts.  The
+figure that compares across machines and loads is games per second of CPU time
+(``time.process_time``), on one core; the wall-clock figure and the p50/p99 time per game of
+the best pass are shown too.  Target (issue 17): at least 1,000 complete games per second of
+CPU time.
 """
 
 from __future__ import annotations
@@ -22,36 +25,49 @@ from service.rules.replay import replay  # noqa: E402
 from service.rules.simulate import random_game  # noqa: E402
 from service.rules.solver import cache_clear  # noqa: E402
 
+TARGET = 1000
+"""Complete games per second of CPU time on one core (issue 17)."""
+
+
+def one_pass(logs: list) -> tuple[float, float, list[float]]:
+    """Replay every log once from an empty solver cache: CPU seconds, wall seconds, per game."""
+    cache_clear()
+    gc.collect()
+    times = []
+    cpu, wall = time.process_time(), time.perf_counter()
+    for log in logs:
+        t0 = time.perf_counter()
+        result = replay(log)
+        times.append(time.perf_counter() - t0)
+        assert result.valid and result.complete
+    return time.process_time() - cpu, time.perf_counter() - wall, times
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--preset", default="standard")
+    parser.add_argument("--passes", type=int, default=5)
     args = parser.parse_args()
     logs = [random_game(args.seed + i, args.preset) for i in range(args.games)]
     rounds = sum(len(log["rounds"]) for log in logs)
     actions = sum(len(t["actions"]) for log in logs for t in log["rounds"])
-    cache_clear()
     # The prepared logs are input, not work: frozen out of the garbage collector, a collection
     # does not walk the benchmark's own thousand documents; the replay's garbage still counts.
     gc.collect()
     gc.freeze()
-    times = []
-    start = time.perf_counter()
-    for log in logs:
-        t0 = time.perf_counter()
-        result = replay(log)
-        times.append(time.perf_counter() - t0)
-        assert result.valid and result.complete
-    total = time.perf_counter() - start
-    times.sort()
+    passes = [one_pass(logs) for _ in range(max(1, args.passes))]
+    cpu = min(p[0] for p in passes)
+    wall = min(p[1] for p in passes)
+    times = sorted(min(passes, key=lambda p: p[0])[2])
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] * 1000
     print(f"{args.games} complete {args.preset} games ({rounds} rounds, {actions} actions), "
-          f"seed {args.seed}")
-    print(f"{args.games / total:,.0f} games/s on one core; per game: mean "
-          f"{statistics.mean(times) * 1000:.2f} ms, p50 {times[len(times) // 2] * 1000:.2f} ms, "
-          f"p99 {p99:.2f} ms (target >= 200 games/s)")
+          f"seed {args.seed}, best of {len(passes)} passes")
+    print(f"{args.games / cpu:,.0f} games/s of CPU time on one core "
+          f"(target >= {TARGET:,}); {args.games / wall:,.0f} games/s wall clock")
+    print(f"per game: mean {statistics.mean(times) * 1000:.2f} ms, "
+          f"p50 {times[len(times) // 2] * 1000:.2f} ms, p99 {p99:.2f} ms (wall clock)")
     return 0
 
 

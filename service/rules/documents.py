@@ -209,13 +209,7 @@ def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
             raise LogTooLargeError(
                 f"a round holds at most {MAX_ACTIONS} actions, got {len(actions_value)}",
                 [Problem(path + ("actions",), "log_too_large", f"at most {MAX_ACTIONS} actions")])
-        for index, item in enumerate(actions_value):
-            # The usual pass, draw or discard is read at once (_read_action's first step).
-            action = _plain_move(item) if type(item) is dict else None
-            if action is None:
-                action = _read_action(reader, item, path + ("actions", index))
-            if action is not None:
-                actions.append(action)
+        actions = _read_actions(reader, actions_value, path + ("actions",))
     if len(reader.problems) > before:
         return None
     return Table(dealer, hands, upcard, stock, tuple(actions))
@@ -230,47 +224,58 @@ _ACTION_FIELDS = {
 }
 
 
-def _read_action(reader: _Reader, item: Any, path: tuple) -> Move | Action | None:
-    """One action: the engine's move for a pass, a draw or a discard; a knock or a lay_down
-    keeps its melds as sent, since whether they are melds is a rule checked in play (R-2)."""
-    if type(item) is dict:
-        move = _plain_move(item)
-        if move is not None:
-            return move
-    return _read_action_fully(reader, item, path)
+def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Action]:
+    """A round's actions.  The usual shapes of a pass, a draw or a discard are read here at
+    once, in the loop, since a log is mostly these; anything else is read in full, which reads
+    it or explains its faults."""
+    actions: list[Move | Action] = []
+    append = actions.append
+    new_move = _new_move
+    for index, item in enumerate(items):
+        if type(item) is dict:
+            try:  # a missing field is a KeyError: the full reading names it
+                player = item["player"]
+                if type(player) is str:
+                    kind = item["action"]
+                    size = len(item)
+                    if kind == "discard":
+                        if size == 3:
+                            card = card_or_none(item["card"])
+                            if card is not None:
+                                append(new_move(Discard, (player, card)))
+                                continue
+                    elif kind == "draw":
+                        source = item["source"]
+                        if source == "stock" or source == "discard":
+                            if size == 3:
+                                append(new_move(Draw, (player, source, None)))
+                                continue
+                            if size == 4:
+                                value = item["card"]
+                                card = None if value is None else card_or_none(value)
+                                if value is None or card is not None:
+                                    append(new_move(Draw, (player, source, card)))
+                                    continue
+                    elif kind == "pass" and size == 2:
+                        append(new_move(Pass, (player,)))
+                        continue
+            except KeyError:
+                pass
+        action = _read_action_fully(reader, item, path + (index,))
+        if action is not None:
+            append(action)
+    return actions
 
 
-def _plain_move(item: dict) -> Move | None:
-    """The usual shapes of a pass, a draw or a discard, read at once; None for anything else,
-    which the full reading reads or explains."""
-    player = item.get("player")
-    if type(player) is not str:
-        return None
-    kind = item.get("action")
-    size = len(item)
-    if kind == "discard":
-        if size == 3:
-            card = card_or_none(item.get("card"))
-            if card is not None:
-                return Discard(player, card)
-    elif kind == "draw":
-        source = item.get("source")
-        if source == "stock" or source == "discard":
-            if size == 3:
-                return Draw(player, source)
-            if size == 4 and "card" in item:
-                value = item["card"]
-                if value is None:
-                    return Draw(player, source)
-                card = card_or_none(value)
-                if card is not None:
-                    return Draw(player, source, card)
-    elif kind == "pass" and size == 2:
-        return Pass(player)
-    return None
+_new_move = tuple.__new__
+"""``_new_move(Discard, (player, card))`` is ``Discard(player, card)`` (every field given)
+without the call through the move's own ``__new__``: one per action of a log."""
 
 
 def _read_action_fully(reader: _Reader, item: Any, path: tuple) -> Move | Action | None:
+    """One action read in full, naming every fault of form: the engine's move for a pass, a
+    draw or a discard; a knock or a lay_down keeps its melds as sent, since whether they are
+    melds is a rule checked in play (R-2)."""
     if not isinstance(item, Mapping):
         reader.fault(path, "wrong_type", "an action is an object with player and action")
         return None

@@ -66,16 +66,20 @@ class Hidden:
 
 HIDDEN = Hidden()
 
+# The phases by module name: the moves read them several times per action, and a module name
+# is read faster than an enum's member.
+_FIRST_TURN, _DRAW, _DISCARD = Phase.FIRST_TURN, Phase.DRAW, Phase.DISCARD
+_LAST_DISCARD, _LAY_DOWN, _OVER = Phase.LAST_DISCARD, Phase.LAY_DOWN, Phase.OVER
+_DRAW_PHASES = (_FIRST_TURN, _DRAW, _LAST_DISCARD)
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+
+class Pass(NamedTuple):
     """Decline the first upcard (R-4.2), or the last discard at the wall (R-4.7)."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """Draw from ``"stock"`` or ``"discard"``; ``card`` names the card where known (R-4.1)."""
 
     player: str
@@ -83,16 +87,14 @@ class Draw:
     card: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(NamedTuple):
     """Discard a card of the hand (R-4.1); ``HIDDEN`` in another player's view of options."""
 
     player: str
     card: Card | Hidden
 
 
-@dataclass(frozen=True, slots=True)
-class Knock:
+class Knock(NamedTuple):
     """End the round (R-5.1); ``discard`` None is big gin (R-5.5), ``melds`` None lets the
     service arrange the spread best for the knocker (R-5.3)."""
 
@@ -101,8 +103,7 @@ class Knock:
     melds: tuple[Meld, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class LayDown:
+class LayDown(NamedTuple):
     """The defender's spread after a knock (R-6.1); ``melds`` and ``layoffs`` None: the
     defender's best reply (R-6.4)."""
 
@@ -112,6 +113,27 @@ class LayDown:
 
 
 Move = Union[Pass, Draw, Discard, Knock, LayDown]
+
+
+# Moves are named tuples because they are made once per action of every log read, and a tuple
+# is made several times faster than a frozen dataclass.  They keep a value's manners: a move
+# equals only a move of its own kind with the same fields, and moves have no order.
+def _same_move(move: tuple, other: object) -> bool:
+    return type(other) is type(move) and tuple.__eq__(move, other)
+
+
+def _other_move(move: tuple, other: object) -> bool:
+    return type(other) is not type(move) or tuple.__ne__(move, other)
+
+
+def _no_order(move: tuple, other: object) -> bool:
+    return NotImplemented
+
+
+for _kind in (Pass, Draw, Discard, Knock, LayDown):
+    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same_move, _other_move, tuple.__hash__
+    _kind.__lt__ = _kind.__le__ = _kind.__gt__ = _kind.__ge__ = _no_order
+del _kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +150,11 @@ class Record(NamedTuple):
 
     move: Move
     card: Card | None = None
+
+
+_new_record = tuple.__new__
+"""``_new_record(Record, (move, card))`` is ``Record(move, card)`` without the call through
+the named tuple's own ``__new__``: the draws and discards make one per action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +248,7 @@ class Deal:
         self._next = 0
         self.stock_count = STOCK_SIZE if stock is None else len(self._stock)
         self.seen = self.hands[first] | self.hands[self.dealer] | CARD_BITS[upcard]
-        self.phase = Phase.FIRST_TURN
+        self.phase = _FIRST_TURN
         self.turn: str | None = first
         self.taken: Card | None = None
         self.pile_draws = 0
@@ -249,7 +276,7 @@ class Deal:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def defender(self) -> str | None:
@@ -266,12 +293,12 @@ class Deal:
 
     def _verify_turn(self, player: str) -> None:
         """The checks every move shares: the deal is on, the player sits here, it is theirs."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalMove("round_over", self.end_rule if self.knock is None else "R-5.3",
                               "the round is over; no action may follow")
         if player not in self.hands:
             raise IllegalMove("not_at_table", "R-4.4", f"{player[:40]!r} is not playing this round")
-        if self.phase is Phase.LAY_DOWN:
+        if self.phase is _LAY_DOWN:
             raise IllegalMove("round_over", "R-6.1",
                               "after a knock only the defender's lay_down may follow")
         if player != self.turn:
@@ -285,29 +312,30 @@ class Deal:
     def verify_draw(self, move: Draw) -> None:
         """A draw from a non-empty source, at the right moment (R-4.1, R-4.2, R-4.4, R-4.5)."""
         phase = self.phase
-        if move.player != self.turn or phase not in _PHASES_OF[Draw]:
-            self.verify_moment(Draw, move.player)
-        if move.source == "stock" and phase is not Phase.DRAW:
-            if phase is Phase.FIRST_TURN:
-                raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
-                                  "on the first turn a player takes the upcard or passes; the "
-                                  "stock is drawn only after both have passed")
-            self._wrong_kind()
-        if move.source == "stock":
+        player, source, named = move
+        if player != self.turn or phase not in _DRAW_PHASES:
+            self.verify_moment(Draw, player)
+        if source == "stock":
+            if phase is not _DRAW:
+                if phase is _FIRST_TURN:
+                    raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
+                                      "on the first turn a player takes the upcard or passes; "
+                                      "the stock is drawn only after both have passed")
+                self._wrong_kind()
             if self.stock_count == 0:
                 raise IllegalMove("empty_stock", "R-4.4", "the stock is empty")
             if self._stock is not None:
                 card = self._stock[self._next]
-                if move.card is not None and move.card != card:
+                if named is not None and named != card:
                     raise IllegalMove("wrong_stock_card", "R-4.5",
                                       f"the next stock card is {CARD_NAMES[card]}, not "
-                                      f"{CARD_NAMES[move.card]}")
-            elif move.card is None:
+                                      f"{CARD_NAMES[named]}")
+            elif named is None:
                 raise IllegalMove("missing_card", "R-4.5",
                                   "without a stock in the log, a stock draw names its card")
-            elif self.seen >> move.card & 1:
+            elif self.seen >> named & 1:
                 raise IllegalMove("card_already_seen", "R-4.5",
-                                  f"{CARD_NAMES[move.card]} was already dealt or drawn: it "
+                                  f"{CARD_NAMES[named]} was already dealt or drawn: it "
                                   "cannot come from the stock")
             return
         if self.stock_only:
@@ -325,16 +353,16 @@ class Deal:
     def verify_discard(self, move: Discard) -> None:
         """A discard of a card in the hand, not the card just taken where forbidden (R-4.1,
         R-4.3, R-4.4); after the last discard was taken at the wall only a knock (R-4.7)."""
-        if move.player != self.turn or self.phase is not Phase.DISCARD:
-            self.verify_moment(Discard, move.player)
+        player, card = move
+        if player != self.turn or self.phase is not _DISCARD:
+            self.verify_moment(Discard, player)
         if self.must_knock:
             raise IllegalMove("must_knock", "R-4.7",
                               f"{self.turn} took the last discard at the wall, which is allowed "
                               "only to knock or go gin in the same turn")
-        card = move.card
-        if not self.hands[move.player] >> card & 1:
+        if not self.hands[player] >> card & 1:
             raise IllegalMove("card_not_in_hand", "R-4.4",
-                              f"{CARD_NAMES[card]} is not in {move.player}'s hand")
+                              f"{CARD_NAMES[card]} is not in {player}'s hand")
         if card == self.taken and self.rules.taken_card_discard == "forbid":
             raise IllegalMove("taken_card_discarded", "R-4.3",
                               f"{CARD_NAMES[card]} was taken from the discard pile this turn "
@@ -367,25 +395,25 @@ class Deal:
     def _wrong_kind(self) -> None:
         """The move is not of the kind this phase asks for: say what is expected."""
         phase = self.phase
-        if phase is Phase.FIRST_TURN:
+        if phase is _FIRST_TURN:
             raise IllegalMove("must_pass_or_take_upcard", "R-4.2",
                               f"on the first turn {self.turn} takes the upcard "
                               f"{CARD_NAMES[self.pile[-1]]} or passes")
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             raise IllegalMove("must_draw", "R-4.1",
                               f"{self.turn} must draw (from the stock or the discard pile) first")
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             if self.must_knock:
                 raise IllegalMove("must_knock", "R-4.7",
                                   f"{self.turn} took the last discard at the wall, which is "
                                   "allowed only to knock or go gin in the same turn")
             raise IllegalMove("must_discard", "R-4.1",
                               f"{self.turn} has drawn and must discard (or knock)")
-        if phase is Phase.LAST_DISCARD:
+        if phase is _LAST_DISCARD:
             raise IllegalMove("must_pass_or_take_last_discard", "R-4.7",
                               f"at the wall {self.turn} takes the last discard "
                               f"{CARD_NAMES[self.pile[-1]]} to knock, or passes")
-        if phase is Phase.LAY_DOWN:
+        if phase is _LAY_DOWN:
             raise IllegalMove("round_over", "R-6.1",
                               "after a knock only the defender's lay_down may follow")
         raise IllegalMove("round_over", self.end_rule if self.knock is None else "R-5.3",
@@ -426,61 +454,64 @@ class Deal:
 
     def pass_turn(self, move: Pass) -> Record:
         self.verify_pass(move)
-        if self.phase is Phase.LAST_DISCARD:
-            self.phase, self.turn, self.end_rule = Phase.OVER, None, "R-4.7"
+        if self.phase is _LAST_DISCARD:
+            self.phase, self.turn, self.end_rule = _OVER, None, "R-4.7"
         else:
             self.first_turn_passes += 1
             if self.first_turn_passes == 1:
                 self.turn = self.dealer
             else:  # both declined: the non-dealer draws from the stock (R-4.2)
-                self.turn, self.phase, self.stock_only = self.first, Phase.DRAW, True
+                self.turn, self.phase, self.stock_only = self.first, _DRAW, True
         return self._record(move, None)
 
     def draw(self, move: Draw) -> Record:
         self.verify_draw(move)
-        player = move.player
-        wall = self.phase is Phase.LAST_DISCARD
-        if move.source == "stock":
-            if self._stock is not None:
-                card = self._stock[self._next]
+        player, source, named = move
+        wall = self.phase is _LAST_DISCARD
+        if source == "stock":
+            stock = self._stock
+            if stock is not None:
+                card = stock[self._next]
                 self._next += 1
             else:
-                card = move.card
+                card = named
             self.stock_count -= 1
             self.taken = None
         else:
             card = self.pile.pop()
             self.taken = card
             self.pile_draws += 1
-        self.seen |= CARD_BITS[card]
-        self.hands[player] |= CARD_BITS[card]
+        bit = CARD_BITS[card]
+        self.seen |= bit
+        self.hands[player] |= bit
         self.stock_only = False
         self.must_knock = wall
-        self.phase = Phase.DISCARD
-        record = Record(move, card)
+        self.phase = _DISCARD
+        record = _new_record(Record, (move, card))
         self.history.append(record)
         return record
 
     def discard(self, move: Discard) -> Record:
         self.verify_discard(move)
-        player, card = move.player, move.card
+        player, card = move
         self.hands[player] &= ~CARD_BITS[card]
         self.pile.append(card)
         self.taken = None
-        record = Record(move, None)
+        record = _new_record(Record, (move, None))
         self.history.append(record)
         limit = self._draw_limit
         if limit is not None and self.pile_draws >= limit:
             # The pile draws reached the limit: the round is a draw (R-4.8).
-            self.phase, self.turn, self.end_rule = Phase.OVER, None, "R-4.8"
+            self.phase, self.turn, self.end_rule = _OVER, None, "R-4.8"
         elif self.stock_count <= WALL:
             if self._wall_take:
                 # The next player may take this discard only to knock, or passes (R-4.7).
-                self.phase, self.turn = Phase.LAST_DISCARD, self.other(player)
+                self.phase, self.turn = _LAST_DISCARD, self.other(player)
             else:  # the wall: a draw, the same dealer deals again (R-4.6)
-                self.phase, self.turn = Phase.OVER, None
+                self.phase, self.turn = _OVER, None
         else:
-            self.phase, self.turn = Phase.DRAW, self.other(player)
+            self.phase = _DRAW
+            self.turn = self.dealer if player == self.first else self.first
         return record
 
     def knock_out(self, move: Knock) -> Record:
@@ -492,7 +523,7 @@ class Deal:
             self.pile.append(discard)
         self.taken = None
         self.knock = KnockRecord(player, discard, move.melds)
-        self.phase, self.turn = Phase.LAY_DOWN, self.other(player)
+        self.phase, self.turn = _LAY_DOWN, self.other(player)
         return self._record(move, None)
 
     def lay_down(self, move: LayDown) -> Record:
@@ -502,7 +533,7 @@ class Deal:
             self.score = self.provisional_score()
         else:
             self.score = self._score(move.melds or (), move.layoffs or ())
-        self.phase, self.turn = Phase.OVER, None
+        self.phase, self.turn = _OVER, None
         return self._record(move, None)
 
     def settle(self) -> RoundScore:
@@ -541,18 +572,18 @@ class Deal:
         carry no melds (the service arranges them, R-5.3): one per discard the knock limit
         allows, and big gin where played (R-5.5).  After a knock: the defender's best lay-down."""
         player, phase = self.turn, self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return ()
-        if phase is Phase.LAY_DOWN:
+        if phase is _LAY_DOWN:
             return (LayDown(player),)
         take = Draw(player, "discard", self.pile[-1]) if self.pile else None
-        if phase is Phase.FIRST_TURN:
+        if phase is _FIRST_TURN:
             return (Pass(player), take)
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             if take is not None and not self.stock_only:
                 return (Draw(player, "stock"), take)
             return (Draw(player, "stock"),)
-        if phase is Phase.LAST_DISCARD:
+        if phase is _LAST_DISCARD:
             # Taking the last discard is legal only where a knock can follow (R-4.7).
             top = self.pile[-1]
             if self._knocks(player, self.hands[player] | CARD_BITS[top], top):
@@ -570,10 +601,10 @@ class Deal:
         """The options of the player to move as anyone may know them: what depends on their
         hidden hand is ``HIDDEN`` (GAMELOG.md ``view``)."""
         player, phase = self.turn, self.phase
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             knock = Knock(player, HIDDEN)
             return (knock,) if self.must_knock else (Discard(player, HIDDEN), knock)
-        if phase is Phase.LAST_DISCARD:
+        if phase is _LAST_DISCARD:
             return (Pass(player), Draw(player, "discard", self.pile[-1]))
         return self.legal_moves()
 
@@ -674,9 +705,9 @@ class Deal:
         return f"<Deal {self.phase.value} turn={self.turn} {hands}>"
 
 
-_PHASES_OF = {Pass: (Phase.FIRST_TURN, Phase.LAST_DISCARD),
-              Draw: (Phase.FIRST_TURN, Phase.DRAW, Phase.LAST_DISCARD),
-              Discard: (Phase.DISCARD,), Knock: (Phase.DISCARD,), LayDown: (Phase.LAY_DOWN,)}
+_PHASES_OF = {Pass: (_FIRST_TURN, _LAST_DISCARD),
+              Draw: _DRAW_PHASES,
+              Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
 _VERIFY = {Pass: Deal.verify_pass, Draw: Deal.verify_draw, Discard: Deal.verify_discard,
            Knock: Deal.verify_knock, LayDown: Deal.verify_lay_down}

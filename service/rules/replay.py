@@ -14,7 +14,7 @@ from typing import Any
 from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, variant_for
 from .cards import CARD_BITS, CARD_NAMES, Card
 from .documents import Action, GameLog, Table, read_log
-from .engine import (Deal, IllegalMove, Knock, LayDown, LayDownOption,
+from .engine import (Deal, Discard, Draw, IllegalMove, Knock, LayDown, LayDownOption,
                      Move, Phase)
 from .errors import InvalidMeldError, Problem
 from .melds import Meld, parse_melds
@@ -304,13 +304,21 @@ class _Replayer:
         self.check_deal(path, table)
         state = _Round(self.rules, index, table, first, path)
         self.current.append(state)
-        play = state.deal.play
+        deal = state.deal
+        # The usual draws and discards go straight to their move, the rest through play.
+        play, draw, discard = deal.play, deal.draw, deal.discard
         for position, action in enumerate(table.actions):
-            if type(action) is Action:
+            kind = type(action)
+            if kind is Action:
                 state.play(position, action)
                 continue
             try:
-                play(action)
+                if kind is Discard:
+                    discard(action)
+                elif kind is Draw:
+                    draw(action)
+                else:
+                    play(action)
             except IllegalMove as error:
                 raise _Violation(path + ("actions", position), error.code, error.rule,
                                  error.detail) from None
@@ -318,6 +326,17 @@ class _Replayer:
         return state
 
     def check_deal(self, path: tuple, table: Table) -> None:
+        """Two hands of ten, the upcard and a stock of 31 (if given), no card twice (R-1.5,
+        R-3.1); the first fault in document order."""
+        hands = table.hands.values()
+        stock = table.stock if table.stock is not None else ()
+        cards = [*stock, table.upcard]
+        for hand in hands:
+            cards += hand
+        if (len(set(cards)) == len(cards) and all(len(hand) == 10 for hand in hands)
+                and (table.stock is None or len(stock) == STOCK_SIZE)):
+            return
+        # Some fault: the card-by-card walk below names the first one.
         seen: set[Card] = set()
         for player, cards in table.hands.items():
             if len(cards) != 10:
