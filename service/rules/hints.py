@@ -50,10 +50,12 @@ bench/hints.py, so that a hint at the default budget answers within twice its bu
 MAX_BUDGET_MS = 2000
 HEURISTIC_SAMPLES = 32
 """Opponent hands sampled for the heuristic core (discard safety, undercut risk)."""
-UNDERCUT_RISK = 0.3
+UNDERCUT_RISK = 0.2
 """The chance of an undercut (over sampled defender hands) above which the heuristic plays on
 rather than knock (R-7.2); higher when a win ends the game, lower when the opponent is close
 to the target (R-8.1)."""
+LAST_DRAWS = 4
+"""Stock cards left below which a knock is taken at a higher undercut risk: the wall is near."""
 PRUNE_MARGIN = 6
 """Discards leaving this much more deadwood than the best one are ranked by deadwood alone."""
 KNOCK_ARRANGEMENTS = 4
@@ -324,6 +326,8 @@ class _Scored:
     points: float | None = None
     win: float | None = None
     samples: int = 0
+    melds: tuple[Meld, ...] | None = None
+    deadwood: int | None = None
 
 
 # Look-ahead: fast playouts on masks ------------------------------------------------------------
@@ -627,8 +631,8 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
     if count > 0:
         _look_ahead(view, knowledge, scored, count, opponents, rng)
     options = tuple(
-        HintOption(s.move, rank, s.points, s.win, "; ".join(s.notes), s.samples,
-                   getattr(s, "melds", None), getattr(s, "deadwood", None))
+        HintOption(s.move, rank, s.points, s.win, "; ".join(s.notes), s.samples, s.melds,
+                   s.deadwood)
         for rank, s in enumerate(scored, start=1))
     return Hint(view.player, decision, options, count, budget_ms, seed)
 
@@ -780,11 +784,8 @@ def _rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, o
                          f"{undercut:.0%} of sampled hands (R-7.2)"]
         cost = _knock_cost(arrangement.deadwood_count, points, undercut, knowledge,
                            standing, best_discard_cost)
-        item = _Scored(Knock(move.player, move.discard, arrangement.melds), cost, notes)
-        item.melds = arrangement.melds  # type: ignore[attr-defined]
-        item.deadwood = arrangement.deadwood_count  # type: ignore[attr-defined]
-        item.heuristic_points = points  # type: ignore[attr-defined]
-        scored.append(item)
+        scored.append(_Scored(Knock(move.player, move.discard, arrangement.melds), cost, notes,
+                              melds=arrangement.melds, deadwood=arrangement.deadwood_count))
     return scored
 
 
@@ -796,10 +797,12 @@ def _knock_cost(deadwood: int, points: float, undercut: float, knowledge: Knowle
     if deadwood == 0:
         return -1000.0
     risk_limit = UNDERCUT_RISK
+    if knowledge.stock_count <= LAST_DRAWS:
+        risk_limit = max(risk_limit, 0.5)  # near the wall, playing on wins little (R-4.6)
     if standing.mine + max(points, 0) >= standing.target:
-        risk_limit = 0.45
+        risk_limit += 0.25
     if standing.theirs >= standing.target - 30:
-        risk_limit = 0.2
+        risk_limit /= 2
     if undercut > risk_limit or points <= 0:
         return (play_on if play_on is not None else 0.0) + 5.0 + 10 * undercut
     return -500.0 - points
