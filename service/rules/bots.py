@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .cards import CARD_BITS, mask_cards
 from .engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
-from .hints import DEFAULT_BUDGET_MS, Standing, advise
+from .hints import DEFAULT_BUDGET_MS, MELD_PAIRS, Standing, advise
 from .solver import solver_for
 
 
@@ -48,19 +48,11 @@ def random_move(view: DealView, seed: int = 0, **_: object) -> Move:
 
 
 def joins_meld(view: DealView, card: int) -> bool:
-    """Whether a pile card would be in a meld of the best arrangement once taken (R-2.5)."""
-    solver = solver_for(view.rules)
-    hand = _hand_mask(view) | CARD_BITS[card]
-    forbid = view.rules.taken_card_discard == "forbid"
-    cards = mask_cards(hand)
-    values = solver.discard_counts(hand)
-    best = min(v for c, v in zip(cards, values) if not (forbid and c == card))
-    for discard, value in zip(cards, values):
-        if value == best and discard != card:
-            arrangement = solver.best_arrangement(hand & ~CARD_BITS[discard])
-            if any(card in meld.cards for meld in arrangement.melds):
-                return True
-    return False
+    """Whether a pile card would be part of a meld with cards of the hand (R-2.1, R-2.2): the
+    published simple player's test, any meld, not only those of the best arrangement."""
+    pairs = MELD_PAIRS[view.rules.round_the_corner][card]
+    hand = _hand_mask(view)
+    return any(hand & pair == pair for pair in pairs)
 
 
 def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:

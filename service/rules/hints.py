@@ -847,13 +847,17 @@ def _rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, oppo
                 cost = best_cost
             else:
                 note = f"{CARD_NAMES[card]} joins no meld of yours"
+                if arrangement.deadwood_count < now:
+                    note += (f", but in place of {CARD_NAMES[best_discard]} it lowers your "
+                             f"deadwood from {now} to {arrangement.deadwood_count}")
                 cost = best_cost + 0.5
             wall = view.phase is Phase.LAST_DISCARD
             if arrangement.deadwood_count <= knowledge.limit and not wall:
                 note += f"; then you may knock with {arrangement.deadwood_count}"
                 cost -= 50
-            notes = [note, f"then discard {CARD_NAMES[best_discard]}: {arrangement.deadwood_count}"
-                           f" deadwood, {best_cost:.1f} expected after the next draw"]
+            notes = [note, f"then discard {CARD_NAMES[best_discard]}: "
+                           f"{arrangement.deadwood_count} deadwood, {best_cost:.1f} expected "
+                           "after the next draw"]
             scored.append(_Scored(move, cost, notes))
         elif isinstance(move, Draw):
             knockable = sum(1 for c in drawable
