@@ -1,5 +1,5 @@
 """The ``ginrules`` command: ``serve`` the API, ``analyze`` a hand, run the ``conformance`` cases,
-``import`` a game recorded by another engine."""
+``import`` a game recorded by another engine, ``selfplay`` bots against each other."""
 
 from __future__ import annotations
 
@@ -150,6 +150,47 @@ def import_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_selfplay(args: argparse.Namespace) -> int:
+    """Play whole games between two bots and print the match table (service/rules/selfplay.py)."""
+    from .rules import resolve_rules
+    from .rules.bots import BOTS
+    from .rules.selfplay import match_table, self_play
+
+    bots = tuple(name.strip() for name in args.bots.split(","))
+    unknown = [name for name in bots if name not in BOTS]
+    if len(bots) != 2 or unknown:
+        print(f"ginrules selfplay: --bots names two bots, of {', '.join(BOTS)}; got "
+              f"{args.bots[:60]!r}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("ginrules selfplay: --games is at least 1", file=sys.stderr)
+        return 2
+    try:
+        rules = resolve_rules(parse_rules(args.rules))
+    except (ValueError, RulesError) as error:
+        print(f"ginrules selfplay: {error}", file=sys.stderr)
+        return 2
+    progress = _progress_bar if sys.stderr.isatty() else None
+    try:
+        result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
+                           progress=progress)
+    except ValueError as error:  # a variant self-play cannot seat
+        print(f"ginrules selfplay: {error}", file=sys.stderr)
+        return 2
+    if progress is not None:
+        print(file=sys.stderr)
+    print(match_table(result))
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    """A one-line progress bar on the terminal."""
+    width = 30
+    filled = width * done // total
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="",
+          file=sys.stderr, flush=True)
+
+
 def _version() -> str:
     from .api.meta import service_version
 
@@ -210,6 +251,25 @@ def main(argv: list[str] | None = None) -> int:
         help='a JSON file {"actions": [...], "params": {...}} (the body of POST '
              '/v1/games/import), or - for standard input')
     import_parser.set_defaults(run=import_game)
+
+    selfplay_parser = commands.add_parser(
+        "selfplay", help="play whole games between two bots and print the match table")
+    selfplay_parser.add_argument("--bots", default="advisor,simple",
+                                 help="two bots, comma-separated: random, simple, advisor "
+                                      "(default: advisor,simple)")
+    selfplay_parser.add_argument("--games", type=int, default=100,
+                                 help="games to play, each to the target (default: 100)")
+    selfplay_parser.add_argument("--seed", type=int, default=1,
+                                 help="the seed: the same seed plays the same games (default: 1)")
+    selfplay_parser.add_argument(
+        "--rules", default="standard",
+        help="a two-player preset (standard, modern, classic, oklahoma, straight, openspiel) or "
+             "a JSON object of a preset and overrides (default: standard)")
+    selfplay_parser.add_argument(
+        "--budget-ms", type=int, default=None, metavar="MS",
+        help="the advisor's hint budget per decision, as a fixed number of playouts (default: "
+             "none, the heuristic core alone)")
+    selfplay_parser.set_defaults(run=run_selfplay)
 
     args = parser.parse_args(argv)
     try:

@@ -261,6 +261,22 @@ class Client:
             rounds=[dict(r) for r in rounds]))
 
 
+    def bots(self) -> Reply:
+        """``GET /v1/bots``: the bots and what each does."""
+        return self._call("GET", "/v1/bots")
+
+    def bot_move(self, bot: str, log: Mapping[str, Any], player: str, *, seed: int = 0) -> Reply:
+        """``POST /v1/bots/{bot}/move``: the bot's action for ``player`` in a game in progress."""
+        return self._call("POST", f"/v1/bots/{requests.utils.quote(bot, safe='')}/move",
+                          {"log": dict(log), "player": player, "seed": seed})
+
+    def hint(self, log: Mapping[str, Any], player: str, *, seed: int = 0,
+             budget_ms: int | None = None) -> Reply:
+        """``POST /v1/hints``: the player's decision, every option ranked, valued, explained."""
+        return self._call("POST", "/v1/hints", _body(
+            log=dict(log), player=player, seed=seed, budget_ms=budget_ms))
+
+
 def _raise_for_problem(status: int, parsed: Any) -> None:
     if status >= 400:
         raise ProblemError(status, parsed if isinstance(parsed, Mapping) else

@@ -322,8 +322,13 @@ def _examples():
                 operation["responses"].get("200", {}).get("content", {})
                 .get("application/json", {}).get("examples", {})
             )
+            # A path parameter takes the example its parameter documents.
+            url = path
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") == "path" and "example" in parameter:
+                    url = url.replace("{" + parameter["name"] + "}", str(parameter["example"]))
             for name, example in request_examples.items():
-                yield pytest.param(path, method, example["value"],
+                yield pytest.param(url, method, example["value"],
                                    reply_examples.get(name, {}).get("value"), id=f"{path}:{name}")
 
 

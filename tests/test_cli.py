@@ -93,7 +93,7 @@ def test_every_option_of_every_command_has_help():
         argparse.ArgumentParser.parse_args = original
     top = parsers[0]
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "analyze", "conformance", "import"}
+    assert set(commands.choices) == {"serve", "analyze", "conformance", "import", "selfplay"}
     for name, parser in [("ginrules", top), *commands.choices.items()]:
         for action in parser._actions:
             if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
@@ -190,3 +190,26 @@ def test_cli_output_into_a_closed_pipe_ends_quietly(monkeypatch):
         monkeypatch.setattr("sys.stdout", out)
         assert main(["analyze", "5S", "6S", "7S", "8S", "7H", "7D", "7C", "2H", "3C", "9D",
                      "KD"]) == 0
+
+
+def test_selfplay_prints_the_match_table(capsys):
+    from service import cli
+
+    assert cli.main(["selfplay", "--bots", "simple,random", "--games", "4", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].split()[:4] == ["bot", "wins", "win", "rate"]
+    assert lines[1].split()[0] == "simple" and lines[2].split()[0] == "random"
+    assert "95% interval" in lines[0] and "games/s" in out
+    assert int(lines[1].split()[1]) + int(lines[2].split()[1]) == 4
+
+
+def test_selfplay_refuses_unknown_bots_and_variants_of_more_players(capsys):
+    from service import cli
+
+    assert cli.main(["selfplay", "--bots", "simple,nobody"]) == 2
+    assert "nobody" in capsys.readouterr().err
+    assert cli.main(["selfplay", "--bots", "simple,simple", "--rules", "box"]) == 2
+    assert "two bots" in capsys.readouterr().err
+    assert cli.main(["selfplay", "--bots", "simple,simple", "--rules", "hollywood"]) == 2
+    assert "one game's score" in capsys.readouterr().err

@@ -18,6 +18,7 @@ METHODS = {
     "rulesMarkdown": "rules_text", "gamelogText": "gamelog_text",
     "gamelogMarkdown": "gamelog_text", "importGame": "import_game", "handImage": "hand_image",
     "roundImage": "round_image", "playPage": "play_page",
+    "listBots": "bots", "botMove": "bot_move", "hint": "hint",
 }
 HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
 
@@ -80,3 +81,22 @@ def test_the_client_imports_an_openspiel_hand_and_replays_it(server):
     with pytest.raises(ProblemError) as raised:
         api.import_game(KNOCK_DEAL + [53])
     assert raised.value.status == 422
+
+
+@pytest.mark.server
+def test_the_client_asks_a_bot_to_move_and_for_a_hint(server):
+    import json
+
+    from .conftest import ROOT
+
+    api = Client(server)
+    log = json.loads((ROOT / "examples" / "game-in-progress.json").read_text("utf-8"))
+    assert [bot.name for bot in api.bots().bots] == ["random", "simple", "advisor"]
+    move = api.bot_move("simple", log, "bob", seed=3)
+    assert move.action.player == "bob" and move.action.action == "draw"
+    hint = api.hint(log, "bob", seed=3, budget_ms=10)
+    assert hint.decision == "draw" and hint.playouts == 25
+    assert {option.action.source for option in hint.options} == {"stock", "discard"}
+    with pytest.raises(ProblemError) as raised:
+        api.hint(log, "ann")
+    assert raised.value.status == 422 and raised.value.code == "not_your_turn"

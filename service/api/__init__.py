@@ -23,6 +23,7 @@ from .ratelimit import install as install_rate_limit, trust_proxies
 from .cors import install as install_cors
 from .texts import texts
 from .play import play
+from .bots import bots
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
@@ -80,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(imports)
     app.register_blueprint(texts)
     app.register_blueprint(play)
+    app.register_blueprint(bots)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "ginrules API"}),
         url_prefix="/docs",

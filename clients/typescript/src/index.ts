@@ -45,6 +45,11 @@ export type NextMove = Schemas["NextMove"];
 export type MatchScoreRequest = Schemas["MatchScoreRequest"];
 export type MatchScore = Schemas["MatchScore"];
 export type Totals = Schemas["Totals"];
+export type BotList = Schemas["BotList"];
+export type BotMoveRequest = Schemas["BotMoveRequest"];
+export type BotMove = Schemas["BotMove"];
+export type HintRequest = Schemas["HintRequest"];
+export type Hint = Schemas["Hint"];
 export type Health = Schemas["Health"];
 export type Problem = Schemas["Problem"];
 export type FieldError = Schemas["FieldError"];
@@ -250,6 +255,22 @@ export class Client {
   /** `POST /v1/matches/score`: score a match from each round's winner and points (R-8, R-9). */
   async scoreMatch(request: MatchScoreRequest, options?: CallOptions): Promise<MatchScore> {
     return (await this.json("POST", "/v1/matches/score", request, options)) as MatchScore;
+  }
+
+  /** `GET /v1/bots`: the bots and what each does. */
+  async listBots(options?: CallOptions): Promise<BotList> {
+    return (await this.json("GET", "/v1/bots", undefined, options)) as BotList;
+  }
+
+  /** `POST /v1/bots/{bot}/move`: the bot's action for a player in a game in progress. */
+  async botMove(bot: string, request: BotMoveRequest, options?: CallOptions): Promise<BotMove> {
+    return (await this.json("POST", `/v1/bots/${encodeURIComponent(bot)}/move`, request,
+                            options)) as BotMove;
+  }
+
+  /** `POST /v1/hints`: the player's decision, every option ranked, valued and explained. */
+  async hint(request: HintRequest, options?: CallOptions): Promise<Hint> {
+    return (await this.json("POST", "/v1/hints", request, options)) as Hint;
   }
 
   /** `GET /healthz`: liveness, version and solver cache counters. */

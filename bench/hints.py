@@ -1,0 +1,91 @@
+"""Hint latency: ``POST /v1/hints`` answered in process, on one core, over many positions.
+
+    python bench/hints.py [--positions 300] [--budget-ms 100] [--seed 2026] [--bot advisor]
+
+Positions come from seeded random games of every two-player preset, cut at a random action of
+their last round; each is asked for the hint of the player to move (the request goes through
+the whole Flask app: parsing, the replay of the log, the view, the hint, the reply).  The
+figures are the latency percentiles p50, p90, p99 and the maximum, in milliseconds.  The hint's
+budget is a fixed number of playouts, so the replies are the same on any machine and only the
+time changes.  ``--bot`` times ``POST /v1/bots/{bot}/move`` instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+# Run as a script, this folder comes first on sys.path, where bench/http.py would hide the
+# standard library's http package from Flask.
+sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
+
+from service.api import create_app  # noqa: E402
+from service.rules.simulate import random_game  # noqa: E402
+
+PRESETS = ["standard", "oklahoma", "modern", "straight", "openspiel", "classic"]
+
+
+def positions(count: int, seed: int, client) -> list[tuple[dict, str]]:
+    """Logs in progress and the player to move in each."""
+    rng = random.Random(seed)
+    found: list[tuple[dict, str]] = []
+    game = 0
+    while len(found) < count:
+        game += 1
+        log = random_game(seed * 10_000 + game, PRESETS[game % len(PRESETS)],
+                          max_rounds=rng.randint(1, 3))
+        table = log["rounds"][-1]
+        table["actions"] = table["actions"][: rng.randrange(len(table["actions"]) + 1)]
+        reply = client.post("/v1/games/replay", json=log).get_json()
+        move = reply.get("next")
+        if not reply["valid"] or move is None or move["phase"] in ("deal", "lay_down"):
+            continue
+        found.append((log, move["player"]))
+    return found
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--budget-ms", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--bot", default=None, help="time a bot's move instead of the hint")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    client = create_app({"RATE_LIMIT": None}).test_client()
+    cases = positions(args.positions, args.seed, client)
+    path = "/v1/hints" if args.bot is None else f"/v1/bots/{args.bot}/move"
+    # One warm-up request: the solver's tables and the app's first-request work.
+    log, player = cases[0]
+    client.post(path, json={"log": log, "player": player, "seed": 0})
+    times = []
+    for index, (log, player) in enumerate(cases):
+        body = {"log": log, "player": player, "seed": index}
+        if args.bot is None:
+            body["budget_ms"] = args.budget_ms
+        start = time.perf_counter()
+        reply = client.post(path, json=body)
+        times.append((time.perf_counter() - start) * 1000)
+        if reply.status_code != 200:
+            print(f"position {index}: {reply.status_code} {reply.get_json()}", file=sys.stderr)
+            return 1
+    what = f"hint at budget {args.budget_ms} ms" if args.bot is None else f"{args.bot} bot move"
+    print(f"{what}, {len(times)} positions, one core: p50 {percentile(times, 0.5):.1f} ms, "
+          f"p90 {percentile(times, 0.9):.1f} ms, p99 {percentile(times, 0.99):.1f} ms, "
+          f"max {max(times):.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,179 @@
+"""Self-play: whole games between two bots on the game engine, to measure their strength.
+
+Each game is played to the target (R-8.1) with the match bookkeeping of the two-player game
+(the winner of a round deals the next, R-3.2); the bots take turns at being the first dealer.
+Every move goes through the engine, which checks it; a bot sees only its own view.  A knock
+that is not gin is settled with the defender's best reply (R-6.4), the same for every bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .bookkeeping import VARIANTS, TableResult, variant_for
+from .bots import BOTS
+from .engine import Deal, Phase
+from .hints import Standing
+from .variants import Rules
+
+MAX_DEALS = 200
+"""Deals in one game before it is abandoned (a game to 100 needs far fewer)."""
+
+
+@dataclass
+class Tally:
+    """One bot's results over a match of games."""
+
+    name: str
+    wins: int = 0
+    points: int = 0
+    """Final totals summed over the games (R-8)."""
+    rounds_won: int = 0
+    gins: int = 0
+    undercuts: int = 0
+
+
+@dataclass
+class MatchResult:
+    """Two bots' results over some games, and how long they took."""
+
+    tallies: tuple[Tally, Tally]
+    games: int
+    deals: int
+    seconds: float
+    unfinished: int = 0
+    budget_ms: int | None = None
+    rules: str = "standard"
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% for z = 1.96)."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    denominator = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _deal(rules: Rules, rng: random.Random, dealer: str, other: str) -> Deal:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = {other: deck[:10], dealer: deck[10:20]}
+    return Deal(rules, hands, deck[20], other, deck[21:])
+
+
+def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
+              budget_ms: int | None, tallies: dict[str, Tally]) -> tuple[str | None, dict, int]:
+    """One game to the target between two bots (seat name -> bot name); the winner's seat,
+    the final totals and the deals played."""
+    players = list(seats)
+    match = variant_for(rules, players, dealer=first_dealer)
+    deals = 0
+    while not match.complete and deals < MAX_DEALS:
+        seat = match.seat()
+        dealer = seat.dealer
+        other = match.first_offer(dealer, seat.players)
+        deal = _deal(rules, rng, dealer, other)
+        deals += 1
+        totals = match.running_totals()
+        while deal.phase is not Phase.OVER:
+            if deal.phase is Phase.LAY_DOWN:
+                deal.settle()
+                break
+            player = deal.turn
+            view = deal.view(player)
+            opponent = other if player == dealer else dealer
+            options: dict = {}
+            if seats[player] == "advisor":
+                options["standing"] = Standing(totals[player], totals[opponent],
+                                               rules.game_target)
+                if budget_ms is not None:
+                    options["budget_ms"] = budget_ms
+                else:
+                    options["playouts"] = 0
+            move = BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
+            deal.play(move)
+        winner, points = None, 0
+        score = deal.score
+        if score is not None and score.winner is not None:
+            knocker = deal.knock.knocker
+            defender = other if knocker == dealer else dealer
+            winner = knocker if score.winner == "knocker" else defender
+            points = score.points
+            tally = tallies[winner]
+            tally.rounds_won += 1
+            tally.gins += score.outcome in ("gin", "big_gin")
+            tally.undercuts += score.outcome == "undercut"
+        match.record([TableResult(seat.players, dealer, winner, points)])
+    final = match.totals()
+    return match.winner, final, deals
+
+
+def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
+              budget_ms: int | None = None,
+              progress: Callable[[int, int], None] | None = None) -> MatchResult:
+    """Play ``games`` whole games between two bots, the first dealer alternating (R-3.1).
+
+    ``budget_ms`` is the advisor's budget per decision; ``None`` plays the advisor on its
+    heuristic core alone (no playouts), the fast way.  The same seed plays the same games.
+    """
+    variant = VARIANTS[rules.variant]
+    if variant.player_count != 2:
+        raise ValueError(f"self-play seats two bots; {rules.preset} is a game of "
+                         f"{variant.player_count} players")
+    if not isinstance(variant(rules, ["a", "b"]).running_totals(), Mapping):
+        raise ValueError(f"self-play keeps one game's score; {rules.preset} keeps several "
+                         "at once")
+    names = (f"1:{bots[0]}", f"2:{bots[1]}")
+    tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
+    seats = dict(zip(names, bots))
+    start = time.perf_counter()
+    deals = unfinished = 0
+    for game in range(games):
+        rng = random.Random(seed * 1_000_003 + game)
+        first_dealer = names[game % 2]
+        winner, final, played = play_game(rules, seats, first_dealer, rng, budget_ms, tallies)
+        deals += played
+        for name in names:
+            tallies[name].points += final[name]
+        if winner is None:
+            unfinished += 1
+        else:
+            tallies[winner].wins += 1
+        if progress is not None:
+            progress(game + 1, games)
+    seconds = time.perf_counter() - start
+    return MatchResult((tallies[names[0]], tallies[names[1]]), games, deals, seconds,
+                       unfinished, budget_ms, rules.preset)
+
+
+def match_table(result: MatchResult) -> str:
+    """The match as a table: wins, win rate with its 95% interval, points per game."""
+    lines = [f"{'bot':<10} {'wins':>6} {'win rate':>9} {'95% interval':>16} "
+             f"{'pts/game':>9} {'rounds':>7} {'gins':>5} {'undercuts':>9}"]
+    decided = result.games - result.unfinished
+    for tally in result.tallies:
+        low, high = wilson_interval(tally.wins, decided)
+        rate = tally.wins / decided if decided else 0.0
+        lines.append(f"{tally.name:<10} {tally.wins:>6} {rate:>8.1%} "
+                     f"{f'{low:.1%} - {high:.1%}':>16} "
+                     f"{tally.points / max(1, result.games):>9.1f} {tally.rounds_won:>7} "
+                     f"{tally.gins:>5} {tally.undercuts:>9}")
+    budget = ("heuristic only" if result.budget_ms is None else f"{result.budget_ms} ms")
+    lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}, advisor "
+                 f"budget {budget}) in {result.seconds:.1f} s: "
+                 f"{result.games_per_second:.1f} games/s")
+    if result.unfinished:
+        lines.append(f"{result.unfinished} games unfinished after {MAX_DEALS} deals")
+    return "\n".join(lines)
