@@ -53,7 +53,7 @@ def positions(count: int, seed: int = 1):
     return found
 
 
-POSITIONS = positions(160)
+POSITIONS = positions(120)
 
 
 @pytest.mark.parametrize("bot", sorted(BOTS))
@@ -274,7 +274,7 @@ def knock_positions(count: int, seed: int = 3) -> list[Deal]:
     return found
 
 
-KNOCKS = knock_positions(40)
+KNOCKS = knock_positions(30)
 
 
 def test_a_bigger_undercut_bonus_lowers_the_value_of_a_knock():

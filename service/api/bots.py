@@ -110,8 +110,8 @@ def _view(data: dict[str, Any]) -> tuple[DealView, Standing]:
             detail = f"the game is over: {result.winner} has won"
             code, rule = "game_over", "R-8.1"
         elif result.deals:
-            detail = f"{player} sits out this round"
-            code, rule = "not_at_table", "R-9.2"
+            detail = f"{player} has no move in this round: their table is over, or they sit out"
+            code, rule = "not_at_table", None
         else:
             detail = "no deal is in progress: the next round is not dealt yet"
             code, rule = "no_deal_in_progress", "R-3.1"

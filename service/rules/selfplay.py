@@ -12,7 +12,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .bookkeeping import VARIANTS, TableResult, variant_for
 from .bots import BOTS
@@ -22,6 +22,9 @@ from .variants import Rules
 
 MAX_DEALS = 200
 """Deals in one game before it is abandoned (a game to 100 needs far fewer)."""
+MAX_MOVES = 300
+"""Moves in one deal before it is abandoned as a draw: without an upcard draw limit (R-4.8)
+two bots can pass cards back and forth through the discard pile for ever."""
 
 
 @dataclass
@@ -48,7 +51,8 @@ class MatchResult:
     unfinished: int = 0
     budget_ms: int | None = None
     rules: str = "standard"
-    errors: list[str] = field(default_factory=list)
+    abandoned: int = 0
+    """Deals abandoned as draws after MAX_MOVES moves."""
 
     @property
     def games_per_second(self) -> float:
@@ -74,7 +78,8 @@ def _deal(rules: Rules, rng: random.Random, dealer: str, other: str) -> Deal:
 
 
 def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
-              budget_ms: int | None, tallies: dict[str, Tally]) -> tuple[str | None, dict, int]:
+              budget_ms: int | None, tallies: dict[str, Tally],
+              abandoned: list[int]) -> tuple[str | None, dict, int]:
     """One game to the target between two bots (seat name -> bot name); the winner's seat,
     the final totals and the deals played."""
     players = list(seats)
@@ -87,7 +92,12 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
         deal = _deal(rules, rng, dealer, other)
         deals += 1
         totals = match.running_totals()
+        moves = 0
         while deal.phase is not Phase.OVER:
+            moves += 1
+            if moves > MAX_MOVES:
+                abandoned[0] += 1
+                break
             if deal.phase is Phase.LAY_DOWN:
                 deal.settle()
                 break
@@ -105,7 +115,7 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
             move = BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
             deal.play(move)
         winner, points = None, 0
-        score = deal.score
+        score = deal.score if deal.phase is Phase.OVER else None
         if score is not None and score.winner is not None:
             knocker = deal.knock.knocker
             defender = other if knocker == dealer else dealer
@@ -140,10 +150,12 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     seats = dict(zip(names, bots))
     start = time.perf_counter()
     deals = unfinished = 0
+    abandoned = [0]
     for game in range(games):
         rng = random.Random(seed * 1_000_003 + game)
         first_dealer = names[game % 2]
-        winner, final, played = play_game(rules, seats, first_dealer, rng, budget_ms, tallies)
+        winner, final, played = play_game(rules, seats, first_dealer, rng, budget_ms, tallies,
+                                          abandoned)
         deals += played
         for name in names:
             tallies[name].points += final[name]
@@ -155,7 +167,7 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
             progress(game + 1, games)
     seconds = time.perf_counter() - start
     return MatchResult((tallies[names[0]], tallies[names[1]]), games, deals, seconds,
-                       unfinished, budget_ms, rules.preset)
+                       unfinished, budget_ms, rules.preset, abandoned=abandoned[0])
 
 
 def match_table(result: MatchResult) -> str:
@@ -176,4 +188,7 @@ def match_table(result: MatchResult) -> str:
                  f"{result.games_per_second:.1f} games/s")
     if result.unfinished:
         lines.append(f"{result.unfinished} games unfinished after {MAX_DEALS} deals")
+    if result.abandoned:
+        lines.append(f"{result.abandoned} deals abandoned as draws after {MAX_MOVES} moves "
+                     "(cards passed back and forth through the discard pile)")
     return "\n".join(lines)
