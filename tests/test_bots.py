@@ -53,7 +53,7 @@ def positions(count: int, seed: int = 1):
     return found
 
 
-POSITIONS = positions(120)
+POSITIONS = positions(160)
 
 
 @pytest.mark.parametrize("bot", sorted(BOTS))
