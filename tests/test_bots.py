@@ -333,3 +333,13 @@ def test_self_play_is_the_same_for_the_same_seed_and_alternates_the_first_dealer
     assert [(t.wins, t.points) for t in first.tallies] == [(t.wins, t.points)
                                                           for t in again.tallies]
     assert first.deals == again.deals
+
+
+def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
+    from service.rules import selfplay
+
+    monkeypatch.setattr(selfplay, "MAX_MOVES", 3)
+    monkeypatch.setattr(selfplay, "MAX_DEALS", 5)
+    result = self_play(("simple", "simple"), 1, 1, resolve_rules("standard"))
+    assert result.abandoned == 5 and result.unfinished == 1 and result.deals == 5
+    assert "abandoned as draws" in match_table(result)

@@ -182,10 +182,12 @@ def match_table(result: MatchResult) -> str:
                      f"{f'{low:.1%} - {high:.1%}':>16} "
                      f"{tally.points / max(1, result.games):>9.1f} {tally.rounds_won:>7} "
                      f"{tally.gins:>5} {tally.undercuts:>9}")
-    budget = ("heuristic only" if result.budget_ms is None else f"{result.budget_ms} ms")
-    lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}, advisor "
-                 f"budget {budget}) in {result.seconds:.1f} s: "
-                 f"{result.games_per_second:.1f} games/s")
+    budget = ""
+    if any(t.name == "advisor" for t in result.tallies):
+        budget = ", advisor budget " + ("none: heuristic only" if result.budget_ms is None
+                                        else f"{result.budget_ms} ms")
+    lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}{budget}) "
+                 f"in {result.seconds:.1f} s: {result.games_per_second:.1f} games/s")
     if result.unfinished:
         lines.append(f"{result.unfinished} games unfinished after {MAX_DEALS} deals")
     if result.abandoned:
