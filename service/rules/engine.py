@@ -357,9 +357,7 @@ class Deal:
         if player != self.turn or self.phase is not _DISCARD:
             self.verify_moment(Discard, player)
         if self.must_knock:
-            raise IllegalMove("must_knock", "R-4.7",
-                              f"{self.turn} took the last discard at the wall, which is allowed "
-                              "only to knock or go gin in the same turn")
+            self._wrong_kind()  # after the wall's take only a knock fits (R-4.7)
         if not self.hands[player] >> card & 1:
             raise IllegalMove("card_not_in_hand", "R-4.4",
                               f"{CARD_NAMES[card]} is not in {player}'s hand")
