@@ -290,6 +290,63 @@ describe("games", () => {
   });
 });
 
+describe("bots and hints", () => {
+  test("the bots are listed with what each does", async () => {
+    const { bots } = await api.listBots();
+    assert.deepEqual(bots.map((bot) => bot.name).sort(), ["advisor", "random", "simple"]);
+    assert.ok(bots.every((bot) => bot.description.length > 0));
+  });
+
+  test("a bot's move is one of the player's legal actions and extends the log (R-4)",
+    async () => {
+      const log = await example("game-in-progress.json");
+      const legal = (await api.replayGame(log)).next;
+      assert.ok(legal && !("tables" in legal));
+      for (const bot of ["random", "simple", "advisor"]) {
+        const { action } = await api.botMove(bot, { log, player: "bob", seed: 7 });
+        assert.equal(action.player, "bob");
+        assert.ok(legal.legal_actions.some((option) => option.action === action.action
+          && option.source === action.source), `${bot}: ${JSON.stringify(action)}`);
+        if (action.source === "stock") {
+          // This log has no stock: the bot cannot know the card, the app names what it drew.
+          assert.equal(action.card, undefined);
+          continue;
+        }
+        const longer = structuredClone(log);
+        const longerRound = longer.rounds[0];
+        assert.ok(longerRound && !("tables" in longerRound));
+        longerRound.actions.push(action as (typeof longerRound.actions)[number]);
+        assert.equal((await api.replayGame(longer)).valid, true);
+      }
+    });
+
+  test("a hint ranks every option and is the same for the same seed", async () => {
+    const log = await example("game-in-progress.json");
+    const request = { log, player: "bob", seed: 3, budget_ms: 20 };
+    const hint = await api.hint(request);
+    assert.equal(hint.decision, "draw");
+    assert.deepEqual(hint.options.map((option) => option.rank), [1, 2]);
+    assert.deepEqual(hint.options.map((option) => option.action.source).sort(),
+                     ["discard", "stock"]);
+    assert.ok(hint.options.every((option) => option.reason.length > 0));
+    assert.deepEqual(await api.hint(request), hint);
+  });
+
+  test("asking for the player who is not to move is a 422 saying whose turn it is (R-4.4)",
+    async () => {
+      const log = await example("game-in-progress.json");
+      await assert.rejects(api.hint({ log, player: "ann" }),
+        (error: unknown) => error instanceof ProblemError && error.status === 422
+          && error.problem.code === "not_your_turn" && JSON.stringify(error.problem).includes("bob"));
+    });
+
+  test("an unknown bot is a 404 problem", async () => {
+    const log = await example("game-in-progress.json");
+    await assert.rejects(api.botMove("nobody", { log, player: "bob" }),
+      (error: unknown) => error instanceof ProblemError && error.status === 404);
+  });
+});
+
 describe("service", () => {
   test("the rules and the game-log format, as pages and as Markdown", async () => {
     assert.match(await api.rulesText(), /id="R-4\.3"/);
