@@ -111,3 +111,86 @@ def test_a_reply_orjson_refuses_is_encoded_by_the_standard_library(app):
     with app.test_request_context():
         data = json_response(body).get_data()
     assert data == json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# Reading a request body: the quick reads agree with werkzeug's --------------------------------
+
+CONTENT_LENGTHS = ["0", "12", "007", " 12", "12 ", "+12", "-1", "1_000", "1e3", "\u0661\u0662",
+                   "", "abc", None]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("declared", CONTENT_LENGTHS)
+def test_the_declared_body_length_is_the_one_werkzeug_reads(declared, chunked):
+    from werkzeug.wrappers import Request
+
+    from service.api.body import _content_length
+
+    environ = {"REQUEST_METHOD": "POST", "wsgi.input": None}
+    if declared is not None:
+        environ["CONTENT_LENGTH"] = declared
+    if chunked:
+        environ["HTTP_TRANSFER_ENCODING"] = "chunked"
+    assert _content_length(Request(environ)) == Request(environ).content_length
+
+
+@pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8",
+                                          "Application/JSON", "application/problem+json"])
+def test_a_json_body_reads_the_same_whatever_json_content_type_names_it(client, content_type):
+    body = json.dumps({"hand": TEN}).encode()
+    plain = client.post("/v1/hands/analyze", data=body, content_type="application/json")
+    named = client.post("/v1/hands/analyze", data=body, content_type=content_type)
+    assert named.status_code == plain.status_code == 200
+    assert named.get_json() == plain.get_json()
+
+
+def test_a_content_type_that_only_starts_like_json_is_refused(client):
+    reply = client.post("/v1/hands/analyze", data=json.dumps({"hand": TEN}),
+                        content_type="application/jsonx")
+    assert reply.status_code == 415 and reply.get_json()["code"] == "unsupported_media_type"
+
+
+# The batch holds the garbage collector off while it builds its reply --------------------------
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_batch_leaves_the_garbage_collector_as_it_found_it(client, enabled):
+    import gc
+
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        reply = client.post("/v1/hands/analyze/batch", json={"hands": [TEN, TEN + ["QC"], ["XX"]]})
+        assert reply.status_code == 200 and reply.get_json()["ok_count"] == 2
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_overlapping_collector_pauses_resume_it_when_the_last_ends():
+    import gc
+
+    from service.api.routes import collector_paused
+
+    assert gc.isenabled()
+    first, second = collector_paused(), collector_paused()
+    first.__enter__()
+    second.__enter__()
+    assert not gc.isenabled()
+    first.__exit__(None, None, None)
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+
+
+def test_a_batch_that_fails_midway_resumes_the_collector(monkeypatch):
+    import gc
+
+    from service.api import create_app, routes
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the middle of a batch")
+
+    monkeypatch.setattr(routes, "dump_analysis", broken)
+    client = create_app().test_client()  # not in testing mode: the bug is answered with a 500
+    reply = client.post("/v1/hands/analyze/batch", json={"hands": [TEN]})
+    assert reply.status_code == 500 and gc.isenabled()
