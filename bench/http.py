@@ -14,9 +14,14 @@ stops it.  Three runs, each repeated ``--repeat`` times in turn, the best of eac
 - ``POST /v1/hands/analyze/batch``, ``--batch`` hands a request, the same mix of distinct
   hands; hands per second per worker (target: at least 50,000).
 
-On a shared machine the rates move with everything else running; the last line gives the same
-figures per CPU second of the workers (their own time, from /proc, the least of the runs),
-which move much less.
+On a shared machine the rates move with everything else running; the per-CPU line gives the
+same figures per CPU second of the workers (their own time, from /proc, the least of the runs),
+which move much less.  The last line is the client's own CPU time per request beside the
+worker's: wrk sends pre-formatted requests (bodies encoded once, before the run) and reads
+the replies in C, so it costs a fraction of what the worker does, but on two cores it still
+competes with the worker for the wall-clock figures.  Every setting is the packaged one
+(service/gunicorn_settings.py: gevent worker, one request per connection) except worker
+recycling, which is off so that the workers' CPU time can be read.
 
 Without wrk the command lines are printed for you to run by hand against a server you start
 yourself; nothing is sent anywhere but 127.0.0.1.
@@ -126,6 +131,14 @@ def main() -> int:
         print(f"per worker CPU second: ping {1 / costs['ping']:,.0f} req/s, analysis "
               f"{1 / costs['analyze']:,.0f} req/s ({costs['ping'] / costs['analyze']:.2f} of the "
               f"ping), batch {args.batch / costs['batch']:,.0f} hands/s")
+    # The client shares the machine's cores with the worker: its own cost per request, beside
+    # the worker's, says how much of the wall figures it may take.
+    client = {name: min(run["client_cpu_s"] / run["requests"] for run in runs[name])
+              for name in runs}
+    print(f"client (wrk) CPU per request: ping {client['ping'] * 1e6:.0f} us, analysis "
+          f"{client['analyze'] * 1e6:.0f} us, batch {client['batch'] * 1e3:.2f} ms (worker: "
+          + ", ".join(f"{costs[name] * 1e6:.0f} us" if name != "batch" else
+                      f"{costs[name] * 1e3:.2f} ms" for name in runs) + ")")
     for name, run in (("analysis", analyze), ("batch", batch)):
         if run["errors"]:
             print(f"errors during the {name} run: {run['errors']}")
