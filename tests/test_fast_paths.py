@@ -150,47 +150,38 @@ def test_a_content_type_that_only_starts_like_json_is_refused(client):
     assert reply.status_code == 415 and reply.get_json()["code"] == "unsupported_media_type"
 
 
-# The batch holds the garbage collector off while it builds its reply --------------------------
+# A batch reply is built of parts encoded as each hand is answered --------------------------------
 
-@pytest.mark.parametrize("enabled", [True, False])
-def test_a_batch_leaves_the_garbage_collector_as_it_found_it(client, enabled):
-    import gc
-
-    was = gc.isenabled()
-    (gc.enable if enabled else gc.disable)()
-    try:
-        reply = client.post("/v1/hands/analyze/batch", json={"hands": [TEN, TEN + ["QC"], ["XX"]]})
-        assert reply.status_code == 200 and reply.get_json()["ok_count"] == 2
-        assert gc.isenabled() is enabled
-    finally:
-        (gc.enable if was else gc.disable)()
+ELEVEN = TEN + ["QC"]
 
 
-def test_overlapping_collector_pauses_resume_it_when_the_last_ends():
-    import gc
+@pytest.mark.parametrize("options", [{}, {"all_arrangements": True},
+                                     {"rules": {"preset": "oklahoma"}, "upcard": "7S"},
+                                     {"rules": {"preset": "standard", "round_the_corner": True}}])
+def test_a_batch_reply_is_the_standard_librarys_compact_json_of_its_single_replies(client,
+                                                                                   options):
+    hands = [TEN, ELEVEN, ["XX", "AS"], ["QS", "KS", "AS", "2S", "3H", "3D", "3C", "9H", "9D",
+                                         "9C", "5S"]]
+    reply = client.post("/v1/hands/analyze/batch", json={"hands": hands, **options})
+    assert reply.status_code == 200
+    data = reply.get_data()
+    body = json.loads(data)
+    assert data == json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    for index, hand in enumerate(hands):
+        single = client.post("/v1/hands/analyze", json={"hand": hand, **options})
+        result = body["results"][index]
+        if single.status_code == 200:
+            alone = single.get_json()
+            assert result["ok"] and alone.pop("rules") == body["rules"]
+            assert result["analysis"] == alone
+        else:
+            assert not result["ok"] and result["problem"]["code"] == single.get_json()["code"]
 
-    from service.api.routes import collector_paused
 
-    assert gc.isenabled()
-    first, second = collector_paused(), collector_paused()
-    first.__enter__()
-    second.__enter__()
-    assert not gc.isenabled()
-    first.__exit__(None, None, None)
-    assert not gc.isenabled()
-    second.__exit__(None, None, None)
-    assert gc.isenabled()
+def test_an_encoded_part_that_orjson_refuses_is_encoded_by_the_standard_library(app):
+    from service.api.checks import encoded
 
-
-def test_a_batch_that_fails_midway_resumes_the_collector(monkeypatch):
-    import gc
-
-    from service.api import create_app, routes
-
-    def broken(*args, **kwargs):
-        raise RuntimeError("a bug in the middle of a batch")
-
-    monkeypatch.setattr(routes, "dump_analysis", broken)
-    client = create_app().test_client()  # not in testing mode: the bug is answered with a 500
-    reply = client.post("/v1/hands/analyze/batch", json={"hands": [TEN]})
-    assert reply.status_code == 500 and gc.isenabled()
+    part = {"points": 10**30, "name": "\u2660"}
+    with app.test_request_context():
+        data = json_response({"parts": [encoded(part), encoded([1, None])]}).get_data()
+    assert json.loads(data) == {"parts": [part, [1, None]]}
