@@ -522,4 +522,3 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
     if with_rules:
         body["rules"] = dump_rules(analysis.rules)
     return body
-
