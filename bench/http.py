@@ -16,7 +16,7 @@ stops it.  Three runs, each repeated ``--repeat`` times in turn, the best of eac
 
 On a shared machine the rates move with everything else running; the per-CPU line gives the
 same figures per CPU second of the workers (their own time, from /proc, the least of the runs),
-which move much less.  The last line is the client's own CPU time per request beside the
+which move much less.  The client line gives its own CPU time per request beside the
 worker's: wrk sends pre-formatted requests (bodies encoded once, before the run) and reads
 the replies in C, so it costs a fraction of what the worker does, but on two cores it still
 competes with the worker for the wall-clock figures.  The worker-time line splits each best
