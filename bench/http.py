@@ -14,9 +14,17 @@ stops it.  Three runs, each repeated ``--repeat`` times in turn, the best of eac
 - ``POST /v1/hands/analyze/batch``, ``--batch`` hands a request, the same mix of distinct
   hands; hands per second per worker (target: at least 50,000).
 
-On a shared machine the rates move with everything else running; the last line gives the same
-figures per CPU second of the workers (their own time, from /proc, the least of the runs),
-which move much less.
+On a shared machine the rates move with everything else running; the per-CPU line gives the
+same figures per CPU second of the workers (their own time, from /proc, the least of the runs),
+which move much less.  The client line gives its own CPU time per request beside the
+worker's: wrk sends pre-formatted requests (bodies encoded once, before the run) and reads
+the replies in C, so it costs a fraction of what the worker does, but on two cores it still
+competes with the worker for the wall-clock figures.  The worker-time line splits each best
+run's wall-clock time of the workers into their own work, waiting for a core another process
+held (/proc/PID/schedstat), and idle: a wall figure far below the per-CPU one with little idle
+time is a busy machine, not the service.  Every setting is the packaged one
+(service/gunicorn_settings.py: gevent worker, one request per connection) except worker
+recycling, which is off so that the workers' CPU time can be read.
 
 Without wrk the command lines are printed for you to run by hand against a server you start
 yourself; nothing is sent anywhere but 127.0.0.1.
@@ -35,6 +43,7 @@ sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolv
 import argparse  # noqa: E402
 import os  # noqa: E402
 import shutil  # noqa: E402
+import time  # noqa: E402
 
 from bench.serverkit import Server, analyze_script, batch_script, scratch, wrk  # noqa: E402
 
@@ -56,13 +65,30 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def queue_seconds(pids: list[int]) -> float:
+    """Seconds these processes have spent ready to run but waiting for a core (Linux
+    /proc/PID/schedstat: time on the CPU, time waiting on a run queue, in nanoseconds)."""
+    total = 0
+    for pid in pids:
+        try:
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / 1e9
+
+
 def timed(server, run, *args) -> dict:
-    """``run(*args)``, with the CPU seconds the server's workers spent meanwhile (0 when a
-    worker was replaced during the run, or without /proc)."""
+    """``run(*args)``, with the CPU seconds the server's workers spent meanwhile and the
+    seconds they waited for a core (0 when a worker was replaced during the run, or without
+    /proc)."""
     pids = server.worker_pids()
-    before = cpu_seconds(pids)
+    before, queued = cpu_seconds(pids), queue_seconds(pids)
+    started = time.monotonic()
     result = run(*args)
-    result["cpu_s"] = cpu_seconds(pids) - before if server.worker_pids() == pids else 0.0
+    result["wall_s"] = time.monotonic() - started
+    same = server.worker_pids() == pids
+    result["cpu_s"] = cpu_seconds(pids) - before if same else 0.0
+    result["queue_s"] = queue_seconds(pids) - queued if same else 0.0
     return result
 
 
@@ -126,6 +152,25 @@ def main() -> int:
         print(f"per worker CPU second: ping {1 / costs['ping']:,.0f} req/s, analysis "
               f"{1 / costs['analyze']:,.0f} req/s ({costs['ping'] / costs['analyze']:.2f} of the "
               f"ping), batch {args.batch / costs['batch']:,.0f} hands/s")
+    # The client shares the machine's cores with the worker: its own cost per request, beside
+    # the worker's, says how much of the wall figures it may take.
+    client = {name: min(run["client_cpu_s"] / run["requests"] for run in runs[name])
+              for name in runs}
+    print(f"client (wrk) CPU per request: ping {client['ping'] * 1e6:.0f} us, analysis "
+          f"{client['analyze'] * 1e6:.0f} us, batch {client['batch'] * 1e3:.2f} ms (worker: "
+          + ", ".join(f"{costs[name] * 1e6:.0f} us" if name != "batch" else
+                      f"{costs[name] * 1e3:.2f} ms" for name in runs) + ")")
+    # Where a worker's wall-clock time went: its own work, waiting for a core that another
+    # process held (a busy machine), or idle (waiting for the client or the network).
+    shares = []
+    for name, run in (("ping", trivial), ("analysis", analyze), ("batch", batch)):
+        if run["cpu_s"] and run["wall_s"]:
+            wall = run["wall_s"] * args.workers
+            busy, queued = run["cpu_s"] / wall, run["queue_s"] / wall
+            shares.append(f"{name} {busy:.0%} working, {queued:.0%} waiting for a core, "
+                          f"{max(0.0, 1 - busy - queued):.0%} idle")
+    if shares:
+        print("worker time (best runs): " + "; ".join(shares))
     for name, run in (("analysis", analyze), ("batch", batch)):
         if run["errors"]:
             print(f"errors during the {name} run: {run['errors']}")

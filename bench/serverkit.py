@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+import resource
 import signal
 import socket
 import subprocess
@@ -131,14 +132,18 @@ def batch_bodies(folder: Path, batch: int, sizes: tuple[int, ...], count: int,
 
 
 def wrk(url: str, seconds: int, connections: int, script: Path | None = None) -> dict:
-    """Run wrk; its rate, latency percentiles and errors."""
+    """Run wrk; its rate, latency percentiles, errors and its own CPU seconds (``client_cpu_s``:
+    on a machine of few cores the client competes with the server it measures)."""
     command = ["wrk", f"-t{min(connections, 2)}", f"-c{connections}", f"-d{seconds}s",
                "--latency", "--timeout", "5s"]
     if script:
         command += ["-s", str(script)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = {"rate": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-              "requests": int(re.search(r"(\d+) requests in", out).group(1)), "raw": out}
+              "requests": int(re.search(r"(\d+) requests in", out).group(1)), "raw": out,
+              "client_cpu_s": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)}
     for label in ("50", "99"):
         found = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)", out)
         value, unit = float(found.group(1)), found.group(2)

@@ -111,3 +111,77 @@ def test_a_reply_orjson_refuses_is_encoded_by_the_standard_library(app):
     with app.test_request_context():
         data = json_response(body).get_data()
     assert data == json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# Reading a request body: the quick reads agree with werkzeug's --------------------------------
+
+CONTENT_LENGTHS = ["0", "12", "007", " 12", "12 ", "+12", "-1", "1_000", "1e3", "\u0661\u0662",
+                   "", "abc", None]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("declared", CONTENT_LENGTHS)
+def test_the_declared_body_length_is_the_one_werkzeug_reads(declared, chunked):
+    from werkzeug.wrappers import Request
+
+    from service.api.body import _content_length
+
+    environ = {"REQUEST_METHOD": "POST", "wsgi.input": None}
+    if declared is not None:
+        environ["CONTENT_LENGTH"] = declared
+    if chunked:
+        environ["HTTP_TRANSFER_ENCODING"] = "chunked"
+    assert _content_length(Request(environ)) == Request(environ).content_length
+
+
+@pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8",
+                                          "Application/JSON", "application/problem+json"])
+def test_a_json_body_reads_the_same_whatever_json_content_type_names_it(client, content_type):
+    body = json.dumps({"hand": TEN}).encode()
+    plain = client.post("/v1/hands/analyze", data=body, content_type="application/json")
+    named = client.post("/v1/hands/analyze", data=body, content_type=content_type)
+    assert named.status_code == plain.status_code == 200
+    assert named.get_json() == plain.get_json()
+
+
+def test_a_content_type_that_only_starts_like_json_is_refused(client):
+    reply = client.post("/v1/hands/analyze", data=json.dumps({"hand": TEN}),
+                        content_type="application/jsonx")
+    assert reply.status_code == 415 and reply.get_json()["code"] == "unsupported_media_type"
+
+
+# A batch reply is built of parts encoded as each hand is answered --------------------------------
+
+ELEVEN = TEN + ["QC"]
+
+
+@pytest.mark.parametrize("options", [{}, {"all_arrangements": True},
+                                     {"rules": {"preset": "oklahoma"}, "upcard": "7S"},
+                                     {"rules": {"preset": "standard", "round_the_corner": True}}])
+def test_a_batch_reply_is_the_standard_librarys_compact_json_of_its_single_replies(client,
+                                                                                   options):
+    hands = [TEN, ELEVEN, ["XX", "AS"], ["QS", "KS", "AS", "2S", "3H", "3D", "3C", "9H", "9D",
+                                         "9C", "5S"]]
+    reply = client.post("/v1/hands/analyze/batch", json={"hands": hands, **options})
+    assert reply.status_code == 200
+    data = reply.get_data()
+    body = json.loads(data)
+    assert data == json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    for index, hand in enumerate(hands):
+        single = client.post("/v1/hands/analyze", json={"hand": hand, **options})
+        result = body["results"][index]
+        if single.status_code == 200:
+            alone = single.get_json()
+            assert result["ok"] and alone.pop("rules") == body["rules"]
+            assert result["analysis"] == alone
+        else:
+            assert not result["ok"] and result["problem"]["code"] == single.get_json()["code"]
+
+
+def test_an_encoded_part_that_orjson_refuses_is_encoded_by_the_standard_library(app):
+    from service.api.checks import encoded
+
+    part = {"points": 10**30, "name": "\u2660"}
+    with app.test_request_context():
+        data = json_response({"parts": [encoded(part), encoded([1, None])]}).get_data()
+    assert json.loads(data) == {"parts": [part, [1, None]]}

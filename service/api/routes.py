@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, request
 
 from ..rules import HAND_SIZES, RulesError, analyze_mask, parse_hand_mask
 from .body import json_body
-from .checks import Faults, json_response
+from .checks import Faults, encoded, json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable
 from .schemas import ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, dump_analysis, dump_rules, load
 
@@ -44,6 +44,16 @@ def analyze_batch():
     faults = Faults()
     rules, upcard, _ = faults.rules_and_limit(data)
     faults.check()
+    return json_response(_batch_reply(hands, rules, upcard, data["all_arrangements"]))
+
+
+def _batch_reply(hands: list, rules, upcard, all_arrangements: bool) -> dict:
+    """The batch reply: each hand's analysis, or its problem, in order.
+
+    Each hand's result is encoded as soon as it is made (``encoded``): a thousand results
+    built first and encoded last would all stay alive meanwhile, overflowing the processor's
+    caches and making every collection the garbage collector runs walk them again, which
+    costs about a third of the batch's time."""
     results = []
     failed = 0
     for index, hand in enumerate(hands):
@@ -51,20 +61,20 @@ def analyze_batch():
             mask = parse_hand_mask(hand, HAND_SIZES)
         except RulesError as error:
             failed += 1
-            results.append({"index": index, "ok": False, "problem": _hand_problem(error, index)})
+            results.append(encoded({"index": index, "ok": False,
+                                    "problem": _hand_problem(error, index)}))
             continue
-        analysis = analyze_mask(
-            mask, rules, upcard=upcard, all_arrangements=data["all_arrangements"]
-        )
-        results.append(
+        analysis = analyze_mask(mask, rules, upcard=upcard, all_arrangements=all_arrangements)
+        results.append(encoded(
             {"index": index, "ok": True, "analysis": dump_analysis(analysis, with_rules=False)}
-        )
-    return json_response({
+        ))
+    # Every part encoded (the rules too): what is left for json_response, orjson never refuses.
+    return {
         "results": results,
         "ok_count": len(hands) - failed,
         "error_count": failed,
-        "rules": dump_rules(rules),
-    })
+        "rules": encoded(dump_rules(rules)),
+    }
 
 
 def _hand_problem(error: RulesError, index: int) -> dict:

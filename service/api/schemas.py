@@ -16,7 +16,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
 from ..rules import PRESETS, HandAnalysis, Rules
-from ..rules.cards import CARD_NAMES
+from ..rules.cards import CARD_NAMES, mask_cards
 from ..rules.errors import Problem
 from ..rules.knock import KnockCheck
 from ..rules.layoffs import Defense
@@ -401,29 +401,23 @@ def dump_arrangement(arrangement: Arrangement) -> dict[str, Any]:
 
 def _dump_discards(options: tuple[DiscardOption, ...]) -> list[dict[str, Any]]:
     """Every discard of an eleven-card hand.  The arrangements of the tens kept share most of
-    their melds, and often whole tuples of melds or deadwood: each is dumped once, and the reply
-    holds the same object wherever it recurs (these objects are only ever encoded)."""
-    melds_of: dict[int, list[dict[str, Any]]] = {}
+    their melds: each meld is dumped once, and the reply holds the same object wherever it
+    recurs (these objects are only ever encoded)."""
     meld_of: dict[int, dict[str, Any]] = {}
-    names_of: dict[int, list[str]] = {}
+    dumped_meld = meld_of.get
     replies = []
     for option in options:
         arrangement = option.arrangement
-        melds = melds_of.get(id(arrangement.melds))
-        if melds is None:
-            melds = melds_of[id(arrangement.melds)] = []
-            for meld in arrangement.melds:
-                dumped = meld_of.get(id(meld))
-                if dumped is None:
-                    dumped = meld_of[id(meld)] = dump_meld(meld)
-                melds.append(dumped)
-        deadwood = names_of.get(id(arrangement.deadwood))
-        if deadwood is None:
-            deadwood = names_of[id(arrangement.deadwood)] = list(map(_NAME, arrangement.deadwood))
+        melds = []
+        for meld in arrangement.melds:
+            dumped = dumped_meld(id(meld))
+            if dumped is None:
+                dumped = meld_of[id(meld)] = dump_meld(meld)
+            melds.append(dumped)
         replies.append({
-            "card": CARD_NAMES[option.card],
+            "card": _NAME(option.card),
             "melds": melds,
-            "deadwood": deadwood,
+            "deadwood": list(map(_NAME, arrangement.deadwood)),
             "deadwood_count": arrangement.deadwood_count,
         })
     return replies
@@ -498,10 +492,12 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
 
     ``with_rules=False`` leaves out the rules, which a batch reply gives once for all hands.
     """
-    hand = analysis.hand
-    arrangement = analysis.arrangement
+    # The solution's fields directly: the analysis's properties reach them one call deeper.
+    solution = analysis.solution
+    arrangement = solution.arrangement
+    hand = list(map(_NAME, mask_cards(solution.mask)))
     body: dict[str, Any] = {
-        "hand": list(map(_NAME, hand)),
+        "hand": hand,
         "card_count": len(hand),
         "deadwood_count": arrangement.deadwood_count,
         "melds": _dump_melds(arrangement.melds),
@@ -513,9 +509,10 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
         body["gin"] = analysis.gin
     if analysis.big_gin is not None:
         body["big_gin"] = analysis.big_gin
-        body["discard"] = CARD_NAMES[analysis.best_discards[0]]
-        body["best_discards"] = dump_cards(analysis.best_discards)
-        body["discards"] = _dump_discards(analysis.discards)
+        best_discards = solution.best_discards
+        body["discard"] = _NAME(best_discards[0])
+        body["best_discards"] = list(map(_NAME, best_discards))
+        body["discards"] = _dump_discards(solution.discards())
     if analysis.arrangements is not None:
         body["arrangements"] = [
             {**({"discard": CARD_NAMES[choice.discard]} if choice.discard is not None else {}),
