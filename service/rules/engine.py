@@ -512,6 +512,92 @@ class Deal:
             self.turn = self.dealer if player == self.first else self.first
         return record
 
+    def play_plain(self, moves: Sequence[Move | object], start: int = 0) -> int:
+        """Play ``moves`` from ``start`` on, as :meth:`play` would one by one, while each is a
+        draw or a discard that is plainly legal; the index of the first move it left unplayed
+        (``len(moves)`` when none is left).
+
+        A log is mostly such moves, and here they run with the deal's state in local
+        variables.  Every other move (a pass, a knock, anything illegal or unusual) is left
+        to :meth:`play`, whose checks explain a fault: this loop only decides that a move
+        passes them, it never rejects one (R-4.1 to R-4.6)."""
+        hands, pile, stock, first, dealer = self.hands, self.pile, self._stock, self.first, self.dealer
+        record = self.history.append
+        forbid = self.rules.taken_card_discard == "forbid"
+        limit, wall_take = self._draw_limit, self._wall_take
+        phase, turn, taken, seen = self.phase, self.turn, self.taken, self.seen
+        position, count, pile_draws = self._next, self.stock_count, self.pile_draws
+        stock_only, must_knock, end_rule = self.stock_only, self.must_knock, self.end_rule
+        index, end = start, len(moves)
+        try:
+            while index < end:
+                move = moves[index]
+                kind = type(move)
+                if kind is Discard:
+                    player, card = move
+                    if player != turn or phase is not _DISCARD or must_knock:
+                        break
+                    hand = hands[player]
+                    if not hand >> card & 1 or card == taken and forbid:
+                        break
+                    hands[player] = hand & ~CARD_BITS[card]
+                    pile.append(card)
+                    taken = None
+                    record(_new_record(Record, (move, None)))
+                    if limit is not None and pile_draws >= limit:
+                        phase, turn, end_rule = _OVER, None, "R-4.8"  # R-4.8
+                    elif count <= WALL:
+                        if wall_take:  # R-4.7
+                            phase, turn = _LAST_DISCARD, dealer if player == first else first
+                        else:  # R-4.6
+                            phase, turn = _OVER, None
+                    else:
+                        phase, turn = _DRAW, dealer if player == first else first
+                elif kind is Draw:
+                    player, source, named = move
+                    if player != turn:
+                        break
+                    if source == "stock":
+                        if phase is not _DRAW or not count:
+                            break
+                        if stock is not None:
+                            card = stock[position]
+                            if named is not None and named != card:
+                                break
+                            position += 1
+                        elif named is None or seen >> named & 1:
+                            break
+                        else:
+                            card = named
+                        count -= 1
+                        taken = None
+                    else:
+                        # The last discard at the wall (R-4.7) is left to draw().
+                        if phase is not _FIRST_TURN and (phase is not _DRAW or stock_only):
+                            break
+                        if not pile:
+                            break
+                        card = pile[-1]
+                        if named is not None and named != card:
+                            break
+                        pile.pop()
+                        taken = card
+                        pile_draws += 1
+                    bit = CARD_BITS[card]
+                    seen |= bit
+                    hands[player] |= bit
+                    stock_only = must_knock = False
+                    phase = _DISCARD
+                    record(_new_record(Record, (move, card)))
+                else:
+                    break
+                index += 1
+        finally:
+            self.phase, self.turn, self.taken, self.seen = phase, turn, taken, seen
+            self._next, self.stock_count, self.pile_draws = position, count, pile_draws
+            self.stock_only, self.must_knock, self.end_rule = stock_only, must_knock, end_rule
+        return index
+
     def knock_out(self, move: Knock) -> Record:
         """Knock (or go gin): the spread is shown and the defender lays down next (R-5, R-6)."""
         self.verify_knock(move)

@@ -305,23 +305,13 @@ class _Replayer:
         state = _Round(self.rules, index, table, first, path)
         self.current.append(state)
         deal = state.deal
-        # The usual draws and discards go straight to their move, the rest through play.
-        play, draw, discard = deal.play, deal.draw, deal.discard
-        for position, action in enumerate(table.actions):
-            kind = type(action)
-            if kind is Action:
-                state.play(position, action)
-                continue
-            try:
-                if kind is Discard:
-                    discard(action)
-                elif kind is Draw:
-                    draw(action)
-                else:
-                    play(action)
-            except IllegalMove as error:
-                raise _Violation(path + ("actions", position), error.code, error.rule,
-                                 error.detail) from None
+        # The plain draws and discards, most of a log, are played in one loop of the engine;
+        # each other action is played on its own, which checks it and names any fault.
+        actions = table.actions
+        position = deal.play_plain(actions)
+        while position < len(actions):
+            state.play(position, actions[position])
+            position = deal.play_plain(actions, position + 1)
         state.close(last=index == len(self.log.rounds) - 1)
         return state
 
