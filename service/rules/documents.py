@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from .bookkeeping import VARIANTS
-from .cards import Card, bad_card_detail, card_or_none, cards_or_none, describe_token
+from .cards import (CARD_SPELLINGS, Card, bad_card_detail, card_or_none, cards_or_none,
+                    describe_token)
 from .engine import Discard, Draw, Move, Pass
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
+from .melds import Meld, parse_melds
 from .variants import Rules, resolve_rules
 
 FORMAT = "ginrules-log/1"
@@ -231,16 +234,19 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
     actions: list[Move | Action] = []
     append = actions.append
     new_move = _new_move
+    card_of = _CARD_OF.get
     for index, item in enumerate(items):
         if type(item) is dict:
-            try:  # a missing field is a KeyError: the full reading names it
+            # A missing field is a KeyError, a card that is no string may be a TypeError:
+            # the full reading names either.
+            try:
                 player = item["player"]
+                kind = item["action"]
                 if type(player) is str:
-                    kind = item["action"]
                     size = len(item)
                     if kind == "discard":
                         if size == 3:
-                            card = card_or_none(item["card"])
+                            card = card_of(item["card"])
                             if card is not None:
                                 append(new_move(Discard, (player, card)))
                                 continue
@@ -252,19 +258,80 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
                                 continue
                             if size == 4:
                                 value = item["card"]
-                                card = None if value is None else card_or_none(value)
+                                card = None if value is None else card_of(value)
                                 if value is None or card is not None:
                                     append(new_move(Draw, (player, source, card)))
                                     continue
                     elif kind == "pass" and size == 2:
                         append(new_move(Pass, (player,)))
                         continue
-            except KeyError:
+            except (KeyError, TypeError):
                 pass
         action = _read_action_fully(reader, item, path + (index,))
         if action is not None:
             append(action)
     return actions
+
+
+_CARD_OF: dict[str, Card] = {token: card for card, tokens in enumerate(CARD_SPELLINGS)
+                             for token in tokens}
+"""Every accepted spelling of a card (R-1.4) to its card: one dictionary look-up per token."""
+_BIT_OF: dict[str, int] = {token: 1 << card for token, card in _CARD_OF.items()}
+
+
+def _meld_catalogue() -> dict[int, Meld]:
+    """Every set and every run that does not wrap past the king, by the mask of its cards
+    (R-2.1, R-2.2), its cards in meld order."""
+    catalogue: dict[int, Meld] = {}
+    for rank in range(13):
+        for size in (3, 4):
+            for cards in combinations([suit * 13 + rank for suit in range(4)], size):
+                catalogue[sum(1 << card for card in cards)] = Meld("set", cards)
+    for suit in range(4):
+        for low in range(13):
+            for high in range(low + 2, 13):
+                cards = tuple(range(suit * 13 + low, suit * 13 + high + 1))
+                catalogue[sum(1 << card for card in cards)] = Meld("run", cards)
+    return catalogue
+
+
+_MELDS_BY_MASK = _meld_catalogue()
+
+
+def declared_melds(values: list, *, round_the_corner: bool = False) -> tuple[Meld, ...]:
+    """Declared melds of a knock or a lay_down, as read by :func:`parse_melds` (which raises
+    :class:`InvalidMeldError` naming every fault, R-2).  Melds of distinct cards that are a
+    set or a run not wrapping past the king, each card in one meld, are looked up at once;
+    anything else is left to :func:`parse_melds`."""
+    melds = []
+    used = 0
+    bit_of = _BIT_OF.get
+    try:
+        for value in values:
+            declared = None
+            if type(value) is dict:
+                declared, value = value.get("kind"), value.get("cards")
+            if type(value) is not list:
+                break
+            mask = 0
+            for token in value:
+                bit = bit_of(token)
+                if bit is None or mask & bit:
+                    break
+                mask |= bit
+            else:
+                meld = _MELDS_BY_MASK.get(mask)
+                if (meld is not None and not mask & used
+                        and (declared is None or declared == meld.kind)):
+                    used |= mask
+                    melds.append(meld)
+                    continue
+            break
+        else:
+            return tuple(melds)
+    except TypeError:  # a token that is not even hashable
+        pass
+    return parse_melds(values, round_the_corner=round_the_corner)
 
 
 _new_move = tuple.__new__

@@ -13,11 +13,11 @@ from typing import Any
 
 from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, variant_for
 from .cards import CARD_BITS, CARD_NAMES, Card
-from .documents import Action, GameLog, Table, read_log
+from .documents import Action, GameLog, Table, declared_melds, read_log
 from .engine import (Deal, Discard, Draw, IllegalMove, Knock, LayDown, LayDownOption,
                      Move, Phase)
 from .errors import InvalidMeldError, Problem
-from .melds import Meld, parse_melds
+from .melds import Meld
 from .scoring import RoundScore
 from .standings import Bonus
 from .variants import Rules
@@ -160,7 +160,7 @@ class _Round:
         if raw is None:
             return None
         try:
-            return parse_melds(raw, round_the_corner=self.rules.round_the_corner)
+            return declared_melds(raw, round_the_corner=self.rules.round_the_corner)
         except InvalidMeldError as error:
             self.deal.verify_moment(kind, player)
             first = error.problems[0]
