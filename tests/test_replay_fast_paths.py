@@ -4,7 +4,9 @@ A log is mostly plain draws and discards, which the engine plays in one loop
 (``Deal.play_plain``); every other move, and any move the loop does not plainly accept, goes
 through ``Deal.play`` with its checks.  Declared melds are looked up in a catalogue of every
 set and run (``documents.declared_melds``), and anything else is read by ``parse_melds``.
-Each quick path must leave the same state, and the same faults, as the full path.
+The knocker's best arrangement (R-7.6) is the canonical optimal one wherever that scores as
+much as any arrangement could, without the search over every legal one.  Each quick path must
+give the same state, result and faults as the full path.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from service.rules.documents import declared_melds
 from service.rules.engine import Deal, Discard, Draw, IllegalMove, Knock, Pass
 from service.rules.errors import InvalidMeldError
 from service.rules.melds import parse_melds
+from service.rules.scoring import score_round, settle
+from service.rules.solver import solver_for
+from service.rules.variants import resolve_rules
 
 from .test_engine import PRESETS, every_try, new_deal
 
@@ -150,3 +155,71 @@ def test_declared_melds_read_as_parse_melds_reads_them_R2(corner):
         assert quick == read(parse_melds, melds, corner), melds
         accepted += quick[0] == "melds"
     assert 300 < accepted < 2700  # both kinds of answer were compared
+
+
+SCORING_RULES = ["standard", "openspiel", "straight",
+                 {"preset": "standard", "scoreless_tie_winner": "knocker",
+                  "undercut_on_tie": False},
+                 {"preset": "standard", "round_the_corner": True, "ace_deadwood_value": 15}]
+
+
+def knocks(seed: int, count: int):
+    """Ten-card spreads, most of them knockable, and defender hands from one deck, many of
+    them meld-dense, so that layoffs are common."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        low = rng.randrange(9)
+        pool = [suit * 13 + rank for suit in range(4) for rank in range(low, low + 5)]
+        suit, start = rng.randrange(4), rng.randrange(9)
+        spread = {suit * 13 + start + i for i in range(rng.randint(3, 5))}
+        rank = rng.randrange(13)
+        spread |= set(rng.sample([s * 13 + rank for s in range(4)], 3))
+        while len(spread) < 10:
+            spread.add(rng.choice(pool) if rng.random() < 0.5 else rng.randrange(52))
+        spread = set(list(spread)[:10]) if len(spread) > 10 else spread
+        rest = [card for card in range(52) if card not in spread]
+        near = [card for card in rest if card in pool or card // 13 == suit]
+        defender = set(rng.sample(near, min(len(near), rng.randint(3, 8))))
+        defender |= set(rng.sample([c for c in rest if c not in defender], 10 - len(defender)))
+        upcard = rng.choice([card for card in rest if card not in defender])
+        yield sum(1 << c for c in spread), sum(1 << c for c in defender), upcard
+
+
+@pytest.mark.parametrize("rules", SCORING_RULES, ids=str)
+def test_the_canonical_arrangement_is_the_first_optimal_legal_one_R2_5(rules):
+    solver = solver_for(resolve_rules(rules))
+    for spread, defender, _ in knocks(11, 1000):
+        for hand in (spread, defender):
+            least = solver.min_deadwood(hand)
+            first = next(a for a in solver.legal_arrangements(hand, least)
+                         if a.deadwood_count == least)
+            assert first == solver.best_arrangement(hand)
+
+
+def _signed(score) -> int:
+    return {"knocker": score.points, "defender": -score.points, None: 0}[score.winner]
+
+
+@pytest.mark.parametrize("rules", [r for r in SCORING_RULES if r != "straight"], ids=str)
+def test_the_knockers_best_arrangement_is_the_full_searchs_R7_6(rules):
+    rules = resolve_rules(rules)
+    solver = solver_for(rules)
+    checked = searched = 0
+    for spread, defender, upcard in knocks(13, 4000):
+        limit = rules.knock_limit_for(upcard)
+        if solver.min_deadwood(spread) > limit:
+            continue
+        best, best_key = None, None
+        for arrangement in solver.legal_arrangements(spread, limit):
+            defense, _, result = settle(arrangement, defender, rules, upcard)
+            key = (-_signed(result), arrangement.deadwood_count)
+            if best_key is None or key < best_key:
+                best, best_key = (arrangement, defense, result), key
+        score = score_round(spread, defender, rules, limit, upcard=upcard)
+        assert (score.knocker, score.defense, score.price) == best
+        given = score_round(spread, defender, rules, limit, upcard=upcard,
+                            knocker_arrangement=solver.best_arrangement(spread))
+        assert given == score
+        checked += 1
+        searched += score.knocker != solver.best_arrangement(spread)
+    assert checked > 400 and searched > 10  # cases either side of the shortcut

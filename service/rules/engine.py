@@ -24,7 +24,7 @@ from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem, RulesError
 from .knock import check_knock
 from .layoffs import Layoff, layable_by_meld
-from .melds import Meld
+from .melds import Arrangement, Meld
 from .scoring import RoundScore, score_round
 from .solver import solver_for
 from .variants import Rules
@@ -229,7 +229,7 @@ class Deal:
     __slots__ = ("rules", "players", "first", "dealer", "upcard", "limit", "phase", "turn",
                  "hands", "pile", "_stock", "_next", "stock_count", "seen", "taken",
                  "pile_draws", "first_turn_passes", "stock_only", "must_knock", "end_rule",
-                 "knock", "score", "history", "_draw_limit", "_wall_take", "_best")
+                 "knock", "score", "history", "_draw_limit", "_wall_take", "_best", "_spread")
 
     def __init__(self, rules: Rules, hands: Mapping[str, Iterable[Card]], upcard: Card,
                  first: str, stock: Sequence[Card] | None = None) -> None:
@@ -266,6 +266,8 @@ class Deal:
         self._draw_limit = rules.upcard_draw_limit
         self._wall_take = rules.wall == "last_discard"
         self._best: RoundScore | None = None
+        self._spread: Arrangement | None = None
+        """The knocker's spread as the knock was judged on it, for scoring it (R-5.3)."""
 
     # Reading the state ------------------------------------------------------------------
 
@@ -375,12 +377,17 @@ class Deal:
 
     def verify_knock(self, move: Knock) -> None:
         """A knock the knock limit and the declared melds allow (R-4.3, R-5.1 to R-5.6)."""
+        self._judge_knock(move)
+
+    def _judge_knock(self, move: Knock) -> Arrangement | None:
+        """:meth:`verify_knock`, giving the spread as judged (see :func:`check_knock`)."""
         self.verify_moment(Knock, move.player)
         result = check_knock(self.hands[move.player], move.discard, self.rules, self.limit,
                              melds=move.melds, taken_card=self.taken)
         if not result.legal:
             first = result.violations[0]
             raise IllegalMove(first.code, first.rule, first.detail)
+        return result.arrangement
 
     def verify_lay_down(self, move: LayDown) -> None:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds
@@ -600,7 +607,7 @@ class Deal:
 
     def knock_out(self, move: Knock) -> Record:
         """Knock (or go gin): the spread is shown and the defender lays down next (R-5, R-6)."""
-        self.verify_knock(move)
+        self._spread = self._judge_knock(move)
         player, discard = move.player, move.discard
         if discard is not None:
             self.hands[player] &= ~CARD_BITS[discard]
@@ -639,7 +646,8 @@ class Deal:
             return score_round(
                 self.hands[knock.knocker], self.hands[self.other(knock.knocker)], self.rules,
                 self.limit, discard=knock.discard, knocker_melds=knock.melds,
-                defender_melds=melds, layoffs=layoffs, upcard=self.upcard)
+                defender_melds=melds, layoffs=layoffs, upcard=self.upcard,
+                knocker_arrangement=self._spread)
         except InvalidHandError as error:
             first = error.problems[0]
             raise IllegalMove(first.code, first.rule or "R-6", first.detail) from None
@@ -781,6 +789,7 @@ class Deal:
         deal._draw_limit = view.rules.upcard_draw_limit
         deal._wall_take = view.rules.wall == "last_discard"
         deal._best = None
+        deal._spread = None
         return deal
 
     def __repr__(self) -> str:
