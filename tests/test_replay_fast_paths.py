@@ -223,3 +223,52 @@ def test_the_knockers_best_arrangement_is_the_full_searchs_R7_6(rules):
         checked += 1
         searched += score.knocker != solver.best_arrangement(spread)
     assert checked > 400 and searched > 10  # cases either side of the shortcut
+
+
+def mutated(rng: random.Random, item):
+    """An action as a careless client might write it: a field left out, added or mistyped."""
+    item = dict(item)
+    roll = rng.random()
+    name = rng.choice(sorted(item))
+    if roll < 0.2:
+        del item[name]
+    elif roll < 0.35:
+        item[rng.choice(["extra", "card", "melds", "layoffs", "discard"])] = "5S"
+    elif roll < 0.6:
+        item[name] = rng.choice([None, 5, True, "XX", "ZZ", ["AS"], {"x": 1}, "stock", "5s"])
+    elif roll < 0.8 and "melds" in item and item["melds"]:
+        melds = [m if type(m) is list else dict(m) for m in item["melds"]]
+        meld = rng.randrange(len(melds))
+        if type(melds[meld]) is dict:
+            melds[meld][rng.choice(["kind", "cards", "other"])] = rng.choice(["run", "pair", ["9Z"]])
+        else:
+            melds[meld] = melds[meld] + [rng.choice(["QQ", 4, "KD"])]
+        item["melds"] = melds
+    elif "layoffs" in item:
+        item["layoffs"] = rng.choice([[{"card": "5S"}], "none", [{"card": "5S", "meld": True}],
+                                      [{"card": "5Z", "meld": 0}]])
+    return item
+
+
+@pytest.mark.parametrize("preset", ["standard", "openspiel", "hollywood", "partnership"])
+def test_actions_are_read_as_the_full_reading_reads_them(preset):
+    from service.rules.documents import _Reader, _read_action_fully, _read_actions
+    from service.rules.simulate import random_game
+
+    rng = random.Random(preset)
+    items = []
+    for seed in range(6):
+        log = random_game(seed, preset)
+        for entry in log["rounds"]:
+            for table in entry.get("tables", [entry]):
+                items += table["actions"]
+    kinds = set()
+    for item in items + [mutated(rng, item) for item in items for _ in range(2)]:
+        quick, full = _Reader(), _Reader()
+        read = _read_actions(quick, [item], ("actions",))
+        whole = _read_action_fully(full, item, ("actions", 0))
+        assert read == ([] if whole is None else [whole]), item
+        assert quick.problems == full.problems, item
+        kinds.add((str(item.get("action")), whole is None))
+    assert {("knock", False), ("knock", True), ("lay_down", False), ("lay_down", True),
+            ("draw", True), ("discard", True)} <= kinds

@@ -184,7 +184,7 @@ def round_document(rules: Rules, tables: list[Any]) -> Any:
 
 
 def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         reader.fault(path, "wrong_type", "a round is an object (dealer, hands, upcard, actions)")
         return None
     before = len(reader.problems)
@@ -265,6 +265,11 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
                     elif kind == "pass" and size == 2:
                         append(new_move(Pass, (player,)))
                         continue
+                    elif kind == "knock" or kind == "lay_down":
+                        action = _plain_spread(item, player, kind, size)
+                        if action is not None:
+                            append(action)
+                            continue
             except (KeyError, TypeError):
                 pass
         action = _read_action_fully(reader, item, path + (index,))
@@ -334,6 +339,50 @@ def declared_melds(values: list, *, round_the_corner: bool = False) -> tuple[Mel
     return parse_melds(values, round_the_corner=round_the_corner)
 
 
+def _plain_melds(value: Any) -> bool:
+    """Whether declared melds are of plain form: each a list of card codes, or exactly
+    ``{"kind": "set" | "run", "cards": [card codes]}`` (what :func:`_read_melds` accepts)."""
+    if type(value) is not list:
+        return False
+    card_of = _CARD_OF
+    for meld in value:
+        if type(meld) is dict:
+            if len(meld) != 2 or meld.get("kind") not in ("set", "run"):
+                return False
+            meld = meld.get("cards")
+        if type(meld) is not list:
+            return False
+        for token in meld:
+            if token not in card_of:
+                return False
+    return True
+
+
+def _plain_spread(item: dict, player: str, kind: str, size: int) -> Action | None:
+    """A knock or a lay_down of plain form read at once, as :func:`_read_action_fully` reads
+    it; None for anything else, which that reading then reads or explains."""
+    melds = item.get("melds", _MISSING)
+    given = melds is not _MISSING
+    if given and not _plain_melds(melds):
+        return None
+    if kind == "knock":
+        if "discard" not in item or size != 3 + given:
+            return None
+        discard = item["discard"]
+        card = None if discard is None else _CARD_OF.get(discard)
+        if discard is not None and card is None:
+            return None
+        return Action(player, kind, discard=card, **({"melds": melds} if given else {}))
+    layoffs = item.get("layoffs", _MISSING)
+    if size != 2 + given + (layoffs is not _MISSING):
+        return None
+    try:
+        laid = () if layoffs is _MISSING else parse_layoffs(layoffs)
+    except InvalidMeldError:
+        return None
+    return Action(player, kind, melds=melds if given else (), layoffs=laid)
+
+
 _new_move = tuple.__new__
 """``_new_move(Discard, (player, card))`` is ``Discard(player, card)`` (every field given)
 without the call through the move's own ``__new__``: one per action of a log."""
@@ -343,7 +392,7 @@ def _read_action_fully(reader: _Reader, item: Any, path: tuple) -> Move | Action
     """One action read in full, naming every fault of form: the engine's move for a pass, a
     draw or a discard; a knock or a lay_down keeps its melds as sent, since whether they are
     melds is a rule checked in play (R-2)."""
-    if not isinstance(item, Mapping):
+    if type(item) is not dict and not isinstance(item, Mapping):
         reader.fault(path, "wrong_type", "an action is an object with player and action")
         return None
     before = len(reader.problems)
@@ -407,7 +456,7 @@ def _read_melds(reader: _Reader, value: Any, path: tuple) -> list | None:
     for index, meld in enumerate(value):
         where = path + (index,)
         cards = meld
-        if isinstance(meld, Mapping):
+        if type(meld) is dict or isinstance(meld, Mapping):
             reader.unknown_fields(meld, {"kind", "cards"}, where)
             if meld.get("kind") not in ("set", "run"):
                 reader.fault(where + ("kind",), "invalid_value", 'kind is "set" or "run"')
