@@ -58,12 +58,11 @@ def _options(meld: Meld, defender: int,
     """What the defender can lay off on one meld: (cards mask, the cards in playable order),
     nothing laid off first."""
     options: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
+    cards = meld.cards
     if meld.kind == "set":
-        if len(meld.cards) == 3:
-            rank_index = CARD_RANKS[meld.cards[0]] - 1
-            used = {CARD_SUITS[c] for c in meld.cards}
-            (missing,) = {0, 1, 2, 3} - used
-            card = missing * 13 + rank_index
+        if len(cards) == 3:
+            # The four cards of a rank r sum to 4r + 78: the missing one is that less these.
+            card = 4 * (cards[0] % 13) + 78 - cards[0] - cards[1] - cards[2]
             if defender >> card & 1:
                 options.append((CARD_BITS[card], (card,)))
         return options
@@ -130,6 +129,10 @@ def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int,
 
 def _disjoint(per_meld: list[list]):
     """Each choice of one option per meld that uses each card once: (cards mask, choice)."""
+    if len(per_meld) == 1:
+        for option in per_meld[0]:
+            yield option[0], (option,)
+        return
     for combination in product(*per_meld):
         mask = 0
         for cards, _ in combination:
@@ -142,10 +145,16 @@ def _disjoint(per_meld: list[list]):
 
 def _options_in_meld_order(knocker_melds: tuple[Meld, ...], defender: int,
                            round_the_corner: bool) -> tuple[list[int], list[list]]:
-    """The knocker melds' indexes in canonical meld order, and each one's options."""
-    order = sorted(range(len(knocker_melds)), key=lambda index: knocker_melds[index].cards)
-    return order, [_options(knocker_melds[index], defender, round_the_corner)
-                   for index in order]
+    """The indexes of the knocker melds something can be laid off on, in canonical meld
+    order, and each one's options; the other melds take nothing, whatever the choice."""
+    order, per_meld = [], []
+    for index in sorted(range(len(knocker_melds)),
+                        key=[meld.cards for meld in knocker_melds].__getitem__):
+        options = _options(knocker_melds[index], defender, round_the_corner)
+        if len(options) > 1:
+            order.append(index)
+            per_meld.append(options)
+    return order, per_meld
 
 
 def _layoffs(order: list[int], combination) -> tuple[Layoff, ...]:
@@ -188,12 +197,15 @@ def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = 
     if gin or not knocker_melds:
         return Defense(solver.best_arrangement(defender), ())
     order, per_meld = _options_in_meld_order(knocker_melds, defender, solver.round_the_corner)
-    if all(len(options) == 1 for options in per_meld):
+    if not per_meld:
         return Defense(solver.best_arrangement(defender), ())  # nothing can be laid off
     min_deadwood = solver.min_deadwood
     best: tuple[int, int, int, tuple] | None = None
     for cards, combination in _disjoint(per_meld):
-        key = (min_deadwood(defender & ~cards), sum(len(chain) for _, chain in combination))
+        laid = 0
+        for _, chain in combination:
+            laid += len(chain)
+        key = (min_deadwood(defender & ~cards), laid)
         if best is None or key < best[:2]:
             best = (key[0], key[1], cards, combination)
     _, _, cards, combination = best
