@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from .bookkeeping import VARIANTS
 from .cards import (CARD_SPELLINGS, Card, bad_card_detail, card_or_none, cards_or_none,
@@ -38,10 +38,10 @@ ACTIONS = ("pass", "draw", "discard", "knock", "lay_down")
 _MISSING = object()
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """A knock or a lay_down as the log gives it (GAMELOG.md): its melds as sent, read into
-    the engine's move when it is played; a knock's ``discard`` is None for big gin."""
+    the engine's move when it is played; a knock's ``discard`` is None for big gin.  A named
+    tuple, like the engine's moves, since one is made per knock and lay_down of a log."""
 
     player: str
     action: str
@@ -53,9 +53,9 @@ class Action:
     layoffs: tuple[Layoff, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Table:
-    """One two-player deal: dealer, the two hands, the upcard, the stock (if given), actions."""
+class Table(NamedTuple):
+    """One two-player deal: dealer, the two hands, the upcard, the stock (if given), actions
+    (a named tuple: one is made per deal of a log)."""
 
     dealer: str
     hands: dict[str, tuple[Card, ...]]

@@ -653,7 +653,7 @@ class Deal:
             raise IllegalMove(first.code, first.rule or "R-6", first.detail) from None
 
     def _record(self, move: Move, card: Card | None) -> Record:
-        record = Record(move, card)
+        record = _new_record(Record, (move, card))
         self.history.append(record)
         return record
 

@@ -285,20 +285,19 @@ class _Replayer:
                 raise _violation(where, seating)
             states.append(self.play_table(where, index, table, seating.first))
             seatings.append(seating)
-        if not (all(state.over for state in states) and all(map(self._shows, states))):
-            return
-        records = [self.result(state, table.dealer) for state, table in zip(states, tables)]
+        for state in states:
+            if not (state.over and self._shows(state)):
+                return
+        results = [self.result(state, table.dealer) for state, table in zip(states, tables)]
         tally = self.match.record([
-            TableResult(seating.players, seating.dealer, record.winner, record.points)
-            for seating, record in zip(seatings, records)])
+            TableResult(seating.players, seating.dealer, result[3], result[4])
+            for seating, result in zip(seatings, results)])
         provisional = any(state.pending for state in states)
-        if len(records) == 1:
-            (record,) = records
-            self.records.append(RoundRecord(
-                record.dealer, record.outcome, record.knocker, record.winner, record.points,
-                record.score, record.defender, tally, provisional))
+        if len(results) == 1:
+            self.records.append(RoundRecord(*results[0], tally, provisional))
         else:
-            self.records.append(PartnershipRound(tuple(records), tally, provisional))
+            self.records.append(PartnershipRound(
+                tuple(RoundRecord(*result) for result in results), tally, provisional))
 
     def play_table(self, path: tuple, index: int, table: Table, first: str) -> _Round:
         self.check_deal(path, table)
@@ -350,15 +349,17 @@ class _Replayer:
         seen.add(card)
 
     @staticmethod
-    def result(state: _Round, dealer: str) -> RoundRecord:
-        """The result of a finished table (R-4.6, R-7), before the match takes it."""
+    def result(state: _Round, dealer: str) -> tuple:
+        """The result of a finished table (R-4.6, R-7), before the match takes it: the fields
+        of its :class:`RoundRecord` (dealer, outcome, knocker, winner, points, score,
+        defender)."""
         score = state.score
         if score is None:  # the wall (R-4.6)
-            return RoundRecord(dealer, "draw", None, None, 0, None, None)
+            return (dealer, "draw", None, None, 0, None, None)
         knocker, defender = state.knocker, state.defender
-        winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
-        return RoundRecord(dealer, score.outcome, knocker, winner, score.points, score,
-                           defender)
+        side = score.winner
+        winner = knocker if side == "knocker" else defender if side == "defender" else None
+        return (dealer, score.outcome, knocker, winner, score.points, score, defender)
 
     def next_move(self) -> NextMove | tuple[NextMove, ...]:
         unfinished = [state for state in self.current if not state.over or state.pending]
