@@ -240,7 +240,8 @@ def mutated(rng: random.Random, item):
         melds = [m if type(m) is list else dict(m) for m in item["melds"]]
         meld = rng.randrange(len(melds))
         if type(melds[meld]) is dict:
-            melds[meld][rng.choice(["kind", "cards", "other"])] = rng.choice(["run", "pair", ["9Z"]])
+            field = rng.choice(["kind", "cards", "other"])
+            melds[meld][field] = rng.choice(["run", "pair", ["9Z"]])
         else:
             melds[meld] = melds[meld] + [rng.choice(["QQ", 4, "KD"])]
         item["melds"] = melds

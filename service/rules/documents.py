@@ -235,6 +235,8 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
     append = actions.append
     new_move = _new_move
     card_of = _CARD_OF.get
+    stock_draws: dict[str, Draw] = {}
+    pile_draws: dict[str, Draw] = {}
     for index, item in enumerate(items):
         if type(item) is dict:
             # A missing field is a KeyError, a card that is no string may be a TypeError:
@@ -254,7 +256,12 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
                         source = item["source"]
                         if source == "stock" or source == "discard":
                             if size == 3:
-                                append(new_move(Draw, (player, source, None)))
+                                # Such a draw is the same move each time: made once.
+                                known = stock_draws if source == "stock" else pile_draws
+                                move = known.get(player)
+                                if move is None:
+                                    move = known[player] = new_move(Draw, (player, source, None))
+                                append(move)
                                 continue
                             if size == 4:
                                 value = item["card"]

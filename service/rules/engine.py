@@ -528,7 +528,8 @@ class Deal:
         variables.  Every other move (a pass, a knock, anything illegal or unusual) is left
         to :meth:`play`, whose checks explain a fault: this loop only decides that a move
         passes them, it never rejects one (R-4.1 to R-4.6)."""
-        hands, pile, stock, first, dealer = self.hands, self.pile, self._stock, self.first, self.dealer
+        hands, pile, stock = self.hands, self.pile, self._stock
+        first, dealer = self.first, self.dealer
         record = self.history.append
         forbid = self.rules.taken_card_discard == "forbid"
         limit, wall_take = self._draw_limit, self._wall_take

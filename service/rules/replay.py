@@ -14,7 +14,7 @@ from typing import Any
 from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, variant_for
 from .cards import CARD_BITS, CARD_NAMES, Card
 from .documents import Action, GameLog, Table, declared_melds, read_log
-from .engine import (Deal, Discard, Draw, IllegalMove, Knock, LayDown, LayDownOption,
+from .engine import (Deal, IllegalMove, Knock, LayDown, LayDownOption,
                      Move, Phase)
 from .errors import InvalidMeldError, Problem
 from .melds import Meld
