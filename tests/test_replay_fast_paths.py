@@ -273,3 +273,49 @@ def test_actions_are_read_as_the_full_reading_reads_them(preset):
         kinds.add((str(item.get("action")), whole is None))
     assert {("knock", False), ("knock", True), ("lay_down", False), ("lay_down", True),
             ("draw", True), ("discard", True)} <= kinds
+
+
+def mutated_table(rng: random.Random, table: dict) -> dict:
+    """A deal as a careless client might write it: a field left out, added or mistyped."""
+    table = dict(table)
+    roll = rng.random()
+    name = rng.choice(sorted(table))
+    if roll < 0.25:
+        del table[name]
+    elif roll < 0.4:
+        table[rng.choice(["extra", "stock"])] = rng.choice([None, ["AS"], "AS"])
+    elif roll < 0.8:
+        table[name] = rng.choice([None, 5, "XX", "5s", ["AS", "ZZ"], {"ann": ["AS"]}, [],
+                                  [{"player": "ann", "action": "pass"}] * 201])
+    else:
+        hands = dict(table.get("hands") or {})
+        if hands:
+            player = rng.choice(sorted(hands))
+            hands[player] = rng.choice([None, "AS", ["AS", 3], list(hands[player])[:5]])
+            table["hands"] = hands
+    return table
+
+
+@pytest.mark.parametrize("preset", ["standard", "partnership"])
+def test_deals_are_read_as_the_full_reading_reads_them(preset):
+    from service.rules.documents import _Reader, _read_table, _read_table_fully
+    from service.rules.errors import LogTooLargeError
+    from service.rules.simulate import random_game
+
+    rng = random.Random(preset)
+    tables = []
+    for seed in range(8):
+        for entry in random_game(seed, preset)["rounds"]:
+            tables += entry.get("tables", [entry])
+    outcomes = set()
+    for table in tables + [mutated_table(rng, table) for table in tables for _ in range(3)]:
+        answers = []
+        for read in (_read_table, _read_table_fully):
+            reader = _Reader()
+            try:
+                answers.append((read(reader, table, ("rounds", 0)), reader.problems))
+            except LogTooLargeError as error:
+                answers.append(("too large", error.problems))
+        assert answers[0] == answers[1], table
+        outcomes.add(answers[0][0] is None)
+    assert outcomes == {True, False}

@@ -184,6 +184,48 @@ def round_document(rules: Rules, tables: list[Any]) -> Any:
 
 
 def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
+    plain = _plain_table(value) if type(value) is dict else None
+    if plain is None:
+        return _read_table_fully(reader, value, path)
+    dealer, hands, upcard, stock, items = plain
+    before = len(reader.problems)
+    actions = _read_actions(reader, items, path + ("actions",))
+    if len(reader.problems) > before:
+        return None
+    return Table(dealer, hands, upcard, stock, tuple(actions))
+
+
+def _plain_table(value: dict) -> tuple | None:
+    """A deal's fields but its actions, where they are of plain form and within bounds:
+    exactly the fields a table has, the dealer a string, the hands lists of card codes;
+    None for anything else, which :func:`_read_table_fully` reads or explains."""
+    dealer, hands_value, items = value.get("dealer"), value.get("hands"), value.get("actions")
+    if (type(dealer) is not str or type(hands_value) is not dict or type(items) is not list
+            or len(items) > MAX_ACTIONS or len(value) != 4 + ("stock" in value)):
+        return None
+    upcard = value.get("upcard")
+    upcard = _CARD_OF.get(upcard) if type(upcard) is str else None
+    if upcard is None:
+        return None
+    hands = {}
+    for player, cards in hands_value.items():
+        if type(cards) is not list:
+            return None
+        hand = cards_or_none(cards)
+        if hand is None:
+            return None
+        hands[player] = hand
+    stock = value.get("stock")
+    if stock is not None:
+        if type(stock) is not list:
+            return None
+        stock = cards_or_none(stock)
+        if stock is None:
+            return None
+    return dealer, hands, upcard, stock, items
+
+
+def _read_table_fully(reader: _Reader, value: Any, path: tuple) -> Table | None:
     if type(value) is not dict and not isinstance(value, Mapping):
         reader.fault(path, "wrong_type", "a round is an object (dealer, hands, upcard, actions)")
         return None
