@@ -22,7 +22,7 @@ from typing import NamedTuple, Union
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem, RulesError
-from .knock import check_knock
+from .knock import judge_knock
 from .layoffs import Layoff, layable_by_meld
 from .melds import Arrangement, Meld
 from .scoring import RoundScore, score_round
@@ -380,14 +380,15 @@ class Deal:
         self._judge_knock(move)
 
     def _judge_knock(self, move: Knock) -> Arrangement | None:
-        """:meth:`verify_knock`, giving the spread as judged (see :func:`check_knock`)."""
+        """:meth:`verify_knock`, giving the spread as judged (see :func:`judge_knock`)."""
         self.verify_moment(Knock, move.player)
-        result = check_knock(self.hands[move.player], move.discard, self.rules, self.limit,
-                             melds=move.melds, taken_card=self.taken)
-        if not result.legal:
-            first = result.violations[0]
+        violations, arrangement = judge_knock(self.hands[move.player], move.discard,
+                                              self.rules, self.limit, melds=move.melds,
+                                              taken_card=self.taken)
+        if violations:
+            first = violations[0]
             raise IllegalMove(first.code, first.rule, first.detail)
-        return result.arrangement
+        return arrangement
 
     def verify_lay_down(self, move: LayDown) -> None:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds

@@ -147,14 +147,15 @@ def _options_in_meld_order(knocker_melds: tuple[Meld, ...], defender: int,
                            round_the_corner: bool) -> tuple[list[int], list[list]]:
     """The indexes of the knocker melds something can be laid off on, in canonical meld
     order, and each one's options; the other melds take nothing, whatever the choice."""
-    order, per_meld = [], []
-    for index in sorted(range(len(knocker_melds)),
-                        key=[meld.cards for meld in knocker_melds].__getitem__):
-        options = _options(knocker_melds[index], defender, round_the_corner)
+    found = {}
+    for index, meld in enumerate(knocker_melds):
+        options = _options(meld, defender, round_the_corner)
         if len(options) > 1:
-            order.append(index)
-            per_meld.append(options)
-    return order, per_meld
+            found[index] = options
+    order = list(found)
+    if len(order) > 1:
+        order.sort(key=lambda index: knocker_melds[index].cards)
+    return order, [found[index] for index in order]
 
 
 def _layoffs(order: list[int], combination) -> tuple[Layoff, ...]:
