@@ -195,11 +195,30 @@ def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = 
     :func:`layoff_combinations`).
     """
     solver = solver_for(rules)
-    if gin or not knocker_melds:
+    least = None if gin or not knocker_melds else _least_deadwood(knocker_melds, defender,
+                                                                    solver)
+    if least is None:  # nothing can be laid off
         return Defense(solver.best_arrangement(defender), ())
+    _, cards, order, combination = least
+    return Defense(solver.best_arrangement(defender & ~cards), _layoffs(order, combination))
+
+
+def best_defense_count(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = False,
+                       rules: Rules | None = None) -> int:
+    """The deadwood count of :func:`best_defense`, without its arrangement (R-6.4)."""
+    solver = solver_for(rules)
+    least = None if gin or not knocker_melds else _least_deadwood(knocker_melds, defender,
+                                                                    solver)
+    return solver.min_deadwood(defender) if least is None else least[0]
+
+
+def _least_deadwood(knocker_melds: tuple[Meld, ...], defender: int, solver):
+    """The layoffs that leave the defender the least deadwood, ties to the fewest cards laid
+    off, then the first in canonical meld order: (deadwood count, cards laid off, meld order,
+    the choice per meld); None when nothing can be laid off."""
     order, per_meld = _options_in_meld_order(knocker_melds, defender, solver.round_the_corner)
     if not per_meld:
-        return Defense(solver.best_arrangement(defender), ())  # nothing can be laid off
+        return None
     min_deadwood = solver.min_deadwood
     best: tuple[int, int, int, tuple] | None = None
     for cards, combination in _disjoint(per_meld):
@@ -209,8 +228,8 @@ def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = 
         key = (min_deadwood(defender & ~cards), laid)
         if best is None or key < best[:2]:
             best = (key[0], key[1], cards, combination)
-    _, _, cards, combination = best
-    return Defense(solver.best_arrangement(defender & ~cards), _layoffs(order, combination))
+    count, _, cards, combination = best
+    return count, cards, order, combination
 
 
 def check_layoffs(

@@ -15,7 +15,7 @@ from typing import Literal
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem
 from .knock import declared_arrangement, meld_cards_outside, wrapping_runs
-from .layoffs import Defense, Layoff, best_defense, check_layoffs
+from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
 from .melds import Arrangement, Meld
 from .solver import solver_for
 from .variants import Rules
@@ -235,7 +235,14 @@ def score_round(
                 raise _at("knocker", outside)
             knocker = declared_arrangement(knocker_hand, knocker_melds, rules)
         _check_knock_count(knocker, knocker_hand, knock_limit, big_gin, rules, declared=True)
-        defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=big_gin)
+        if defender_melds is None and layoffs is None:
+            defense, facts, result = settle(knocker, defender_hand, rules, upcard,
+                                            big_gin=big_gin)
+        else:  # the declared reply is scored below: of the best one only its count counts
+            gin = knocker.deadwood_count == 0
+            facts = RoundFacts(knocker.deadwood_count,
+                               best_defense_count(knocker.melds, defender_hand, gin=gin,
+                                                  rules=rules), gin and not big_gin, big_gin)
         if (not big_gin and knocker.deadwood_count
                 and solver_for(rules).min_deadwood(knocker_hand) == 0):
             warnings.append(Problem(("knocker", "melds"), "declared_knock_could_be_gin",
@@ -258,11 +265,11 @@ def score_round(
     if defender_melds is not None or layoffs is not None:
         declared = _declared_defense(knocker, defender_hand, defender_melds or (), layoffs or (),
                                      rules)
-        if declared.deadwood_count > defense.deadwood_count:
+        if declared.deadwood_count > facts.defender_count:
             warnings.append(Problem(
                 ("defender",), "suboptimal_defense",
                 f"the declared spread leaves deadwood {declared.deadwood_count}; the best "
-                f"reply leaves {defense.deadwood_count}. Scored as declared", "R-6.4"))
+                f"reply leaves {facts.defender_count}. Scored as declared", "R-6.4"))
         defense = declared
         facts = RoundFacts(knocker.deadwood_count, declared.deadwood_count, facts.gin,
                            facts.big_gin)
