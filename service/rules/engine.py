@@ -537,22 +537,25 @@ class Deal:
         phase, turn, taken, seen = self.phase, self.turn, self.taken, self.seen
         position, count, pile_draws = self._next, self.stock_count, self.pile_draws
         stock_only, must_knock, end_rule = self.stock_only, self.must_knock, self.end_rule
-        index, end = start, len(moves)
+        # The names the loop reads, as local variables: read faster than module names.
+        discard_kind, draw_kind, new_record, record_kind = Discard, Draw, _new_record, Record
+        drawing, discarding, first_turn, bits = _DRAW, _DISCARD, _FIRST_TURN, CARD_BITS
+        index = end = len(moves)
         try:
-            while index < end:
+            for index in range(start, end):
                 move = moves[index]
                 kind = type(move)
-                if kind is Discard:
+                if kind is discard_kind:
                     player, card = move
-                    if player != turn or phase is not _DISCARD or must_knock:
+                    if player != turn or phase is not discarding or must_knock:
                         break
                     hand = hands[player]
                     if not hand >> card & 1 or card == taken and forbid:
                         break
-                    hands[player] = hand & ~CARD_BITS[card]
+                    hands[player] = hand ^ bits[card]
                     pile.append(card)
                     taken = None
-                    record(_new_record(Record, (move, None)))
+                    record(new_record(record_kind, (move, None)))
                     if limit is not None and pile_draws >= limit:
                         phase, turn, end_rule = _OVER, None, "R-4.8"
                     elif count <= WALL:
@@ -561,13 +564,13 @@ class Deal:
                         else:
                             phase, turn = _OVER, None
                     else:
-                        phase, turn = _DRAW, dealer if player == first else first
-                elif kind is Draw:
+                        phase, turn = drawing, dealer if player == first else first
+                elif kind is draw_kind:
                     player, source, named = move
                     if player != turn:
                         break
                     if source == "stock":
-                        if phase is not _DRAW or not count:
+                        if phase is not drawing or not count:
                             break
                         if stock is not None:
                             card = stock[position]
@@ -582,7 +585,7 @@ class Deal:
                         taken = None
                     else:
                         # The last discard at the wall is left to draw().
-                        if phase is not _FIRST_TURN and (phase is not _DRAW or stock_only):
+                        if phase is not first_turn and (phase is not drawing or stock_only):
                             break
                         if not pile:
                             break
@@ -592,15 +595,16 @@ class Deal:
                         pile.pop()
                         taken = card
                         pile_draws += 1
-                    bit = CARD_BITS[card]
+                    bit = bits[card]
                     seen |= bit
                     hands[player] |= bit
                     stock_only = must_knock = False
-                    phase = _DISCARD
-                    record(_new_record(Record, (move, card)))
+                    phase = discarding
+                    record(new_record(record_kind, (move, card)))
                 else:
                     break
-                index += 1
+            else:
+                index = end
         finally:
             self.phase, self.turn, self.taken, self.seen = phase, turn, taken, seen
             self._next, self.stock_count, self.pile_draws = position, count, pile_draws
