@@ -277,6 +277,7 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
     append = actions.append
     new_move = _new_move
     card_of = _CARD_OF.get
+    discard_kind, draw_kind, pass_kind = Discard, Draw, Pass  # local names read faster
     stock_draws: dict[str, Draw] = {}
     pile_draws: dict[str, Draw] = {}
     for index, item in enumerate(items):
@@ -292,7 +293,7 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
                         if size == 3:
                             card = card_of(item["card"])
                             if card is not None:
-                                append(new_move(Discard, (player, card)))
+                                append(new_move(discard_kind, (player, card)))
                                 continue
                     elif kind == "draw":
                         source = item["source"]
@@ -302,17 +303,18 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
                                 known = stock_draws if source == "stock" else pile_draws
                                 move = known.get(player)
                                 if move is None:
-                                    move = known[player] = new_move(Draw, (player, source, None))
+                                    move = new_move(draw_kind, (player, source, None))
+                                    known[player] = move
                                 append(move)
                                 continue
                             if size == 4:
                                 value = item["card"]
                                 card = None if value is None else card_of(value)
                                 if value is None or card is not None:
-                                    append(new_move(Draw, (player, source, card)))
+                                    append(new_move(draw_kind, (player, source, card)))
                                     continue
                     elif kind == "pass" and size == 2:
-                        append(new_move(Pass, (player,)))
+                        append(new_move(pass_kind, (player,)))
                         continue
                     elif kind == "knock" or kind == "lay_down":
                         action = _plain_spread(item, player, kind, size)
