@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from itertools import combinations
+from typing import Any, NamedTuple
 
 from .bookkeeping import VARIANTS
-from .cards import Card, bad_card_detail, card_or_none, cards_or_none, describe_token
+from .cards import (CARD_SPELLINGS, Card, bad_card_detail, card_or_none, cards_or_none,
+                    describe_token)
 from .engine import Discard, Draw, Move, Pass
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
+from .melds import Meld, parse_melds
 from .variants import Rules, resolve_rules
 
 FORMAT = "ginrules-log/1"
@@ -35,10 +38,10 @@ ACTIONS = ("pass", "draw", "discard", "knock", "lay_down")
 _MISSING = object()
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """A knock or a lay_down as the log gives it (GAMELOG.md): its melds as sent, read into
-    the engine's move when it is played; a knock's ``discard`` is None for big gin."""
+    the engine's move when it is played; a knock's ``discard`` is None for big gin.  A named
+    tuple, like the engine's moves, since one is made per knock and lay_down of a log."""
 
     player: str
     action: str
@@ -50,9 +53,9 @@ class Action:
     layoffs: tuple[Layoff, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Table:
-    """One two-player deal: dealer, the two hands, the upcard, the stock (if given), actions."""
+class Table(NamedTuple):
+    """One two-player deal: dealer, the two hands, the upcard, the stock (if given), actions
+    (a named tuple: one is made per deal of a log)."""
 
     dealer: str
     hands: dict[str, tuple[Card, ...]]
@@ -181,7 +184,49 @@ def round_document(rules: Rules, tables: list[Any]) -> Any:
 
 
 def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
-    if not isinstance(value, Mapping):
+    plain = _plain_table(value) if type(value) is dict else None
+    if plain is None:
+        return _read_table_fully(reader, value, path)
+    dealer, hands, upcard, stock, items = plain
+    before = len(reader.problems)
+    actions = _read_actions(reader, items, path + ("actions",))
+    if len(reader.problems) > before:
+        return None
+    return Table(dealer, hands, upcard, stock, tuple(actions))
+
+
+def _plain_table(value: dict) -> tuple | None:
+    """A deal's fields but its actions, where they are of plain form and within bounds:
+    exactly the fields a table has, the dealer a string, the hands lists of card codes;
+    None for anything else, which :func:`_read_table_fully` reads or explains."""
+    dealer, hands_value, items = value.get("dealer"), value.get("hands"), value.get("actions")
+    if (type(dealer) is not str or type(hands_value) is not dict or type(items) is not list
+            or len(items) > MAX_ACTIONS or len(value) != 4 + ("stock" in value)):
+        return None
+    upcard = value.get("upcard")
+    upcard = _CARD_OF.get(upcard) if type(upcard) is str else None
+    if upcard is None:
+        return None
+    hands = {}
+    for player, cards in hands_value.items():
+        if type(cards) is not list:
+            return None
+        hand = cards_or_none(cards)
+        if hand is None:
+            return None
+        hands[player] = hand
+    stock = value.get("stock")
+    if stock is not None:
+        if type(stock) is not list:
+            return None
+        stock = cards_or_none(stock)
+        if stock is None:
+            return None
+    return dealer, hands, upcard, stock, items
+
+
+def _read_table_fully(reader: _Reader, value: Any, path: tuple) -> Table | None:
+    if type(value) is not dict and not isinstance(value, Mapping):
         reader.fault(path, "wrong_type", "a round is an object (dealer, hands, upcard, actions)")
         return None
     before = len(reader.problems)
@@ -231,40 +276,162 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
     actions: list[Move | Action] = []
     append = actions.append
     new_move = _new_move
+    card_of = _CARD_OF.get
+    discard_kind, draw_kind, pass_kind = Discard, Draw, Pass  # local names read faster
+    stock_draws: dict[str, Draw] = {}
+    pile_draws: dict[str, Draw] = {}
     for index, item in enumerate(items):
         if type(item) is dict:
-            try:  # a missing field is a KeyError: the full reading names it
+            # A missing field is a KeyError, a card that is no string may be a TypeError:
+            # the full reading names either.
+            try:
                 player = item["player"]
+                kind = item["action"]
                 if type(player) is str:
-                    kind = item["action"]
                     size = len(item)
                     if kind == "discard":
                         if size == 3:
-                            card = card_or_none(item["card"])
+                            card = card_of(item["card"])
                             if card is not None:
-                                append(new_move(Discard, (player, card)))
+                                append(new_move(discard_kind, (player, card)))
                                 continue
                     elif kind == "draw":
                         source = item["source"]
                         if source == "stock" or source == "discard":
                             if size == 3:
-                                append(new_move(Draw, (player, source, None)))
+                                # Such a draw is the same move each time: made once.
+                                known = stock_draws if source == "stock" else pile_draws
+                                move = known.get(player)
+                                if move is None:
+                                    move = new_move(draw_kind, (player, source, None))
+                                    known[player] = move
+                                append(move)
                                 continue
                             if size == 4:
                                 value = item["card"]
-                                card = None if value is None else card_or_none(value)
+                                card = None if value is None else card_of(value)
                                 if value is None or card is not None:
-                                    append(new_move(Draw, (player, source, card)))
+                                    append(new_move(draw_kind, (player, source, card)))
                                     continue
                     elif kind == "pass" and size == 2:
-                        append(new_move(Pass, (player,)))
+                        append(new_move(pass_kind, (player,)))
                         continue
-            except KeyError:
+                    elif kind == "knock" or kind == "lay_down":
+                        action = _plain_spread(item, player, kind, size)
+                        if action is not None:
+                            append(action)
+                            continue
+            except (KeyError, TypeError):
                 pass
         action = _read_action_fully(reader, item, path + (index,))
         if action is not None:
             append(action)
     return actions
+
+
+_CARD_OF: dict[str, Card] = {token: card for card, tokens in enumerate(CARD_SPELLINGS)
+                             for token in tokens}
+"""Every accepted spelling of a card (R-1.4) to its card: one dictionary look-up per token."""
+_BIT_OF: dict[str, int] = {token: 1 << card for token, card in _CARD_OF.items()}
+
+
+def _meld_catalogue() -> dict[int, Meld]:
+    """Every set and every run that does not wrap past the king, by the mask of its cards
+    (R-2.1, R-2.2), its cards in meld order."""
+    catalogue: dict[int, Meld] = {}
+    for rank in range(13):
+        for size in (3, 4):
+            for cards in combinations([suit * 13 + rank for suit in range(4)], size):
+                catalogue[sum(1 << card for card in cards)] = Meld("set", cards)
+    for suit in range(4):
+        for low in range(13):
+            for high in range(low + 2, 13):
+                cards = tuple(range(suit * 13 + low, suit * 13 + high + 1))
+                catalogue[sum(1 << card for card in cards)] = Meld("run", cards)
+    return catalogue
+
+
+_MELDS_BY_MASK = _meld_catalogue()
+
+
+def declared_melds(values: list, *, round_the_corner: bool = False) -> tuple[Meld, ...]:
+    """Declared melds of a knock or a lay_down, as read by :func:`parse_melds` (which raises
+    :class:`InvalidMeldError` naming every fault, R-2).  Melds of distinct cards that are a
+    set or a run not wrapping past the king, each card in one meld, are looked up at once;
+    anything else is left to :func:`parse_melds`."""
+    melds = []
+    used = 0
+    bit_of = _BIT_OF.get
+    try:
+        for value in values:
+            declared = None
+            if type(value) is dict:
+                declared, value = value.get("kind"), value.get("cards")
+            if type(value) is not list:
+                break
+            mask = 0
+            for token in value:
+                bit = bit_of(token)
+                if bit is None or mask & bit:
+                    break
+                mask |= bit
+            else:
+                meld = _MELDS_BY_MASK.get(mask)
+                if (meld is not None and not mask & used
+                        and (declared is None or declared == meld.kind)):
+                    used |= mask
+                    melds.append(meld)
+                    continue
+            break
+        else:
+            return tuple(melds)
+    except TypeError:  # a token that is not even hashable
+        pass
+    return parse_melds(values, round_the_corner=round_the_corner)
+
+
+def _plain_melds(value: Any) -> bool:
+    """Whether declared melds are of plain form: each a list of card codes, or exactly
+    ``{"kind": "set" | "run", "cards": [card codes]}`` (what :func:`_read_melds` accepts)."""
+    if type(value) is not list:
+        return False
+    card_of = _CARD_OF
+    for meld in value:
+        if type(meld) is dict:
+            if len(meld) != 2 or meld.get("kind") not in ("set", "run"):
+                return False
+            meld = meld.get("cards")
+        if type(meld) is not list:
+            return False
+        for token in meld:
+            if token not in card_of:
+                return False
+    return True
+
+
+def _plain_spread(item: dict, player: str, kind: str, size: int) -> Action | None:
+    """A knock or a lay_down of plain form read at once, as :func:`_read_action_fully` reads
+    it; None for anything else, which that reading then reads or explains."""
+    melds = item.get("melds", _MISSING)
+    given = melds is not _MISSING
+    if given and not _plain_melds(melds):
+        return None
+    if kind == "knock":
+        if "discard" not in item or size != 3 + given:
+            return None
+        discard = item["discard"]
+        card = None if discard is None else _CARD_OF.get(discard)
+        if discard is not None and card is None:
+            return None
+        return Action(player, kind, discard=card, **({"melds": melds} if given else {}))
+    layoffs = item.get("layoffs", _MISSING)
+    if size != 2 + given + (layoffs is not _MISSING):
+        return None
+    try:
+        laid = () if layoffs is _MISSING else parse_layoffs(layoffs)
+    except InvalidMeldError:
+        return None
+    return Action(player, kind, melds=melds if given else (), layoffs=laid)
 
 
 _new_move = tuple.__new__
@@ -276,7 +443,7 @@ def _read_action_fully(reader: _Reader, item: Any, path: tuple) -> Move | Action
     """One action read in full, naming every fault of form: the engine's move for a pass, a
     draw or a discard; a knock or a lay_down keeps its melds as sent, since whether they are
     melds is a rule checked in play (R-2)."""
-    if not isinstance(item, Mapping):
+    if type(item) is not dict and not isinstance(item, Mapping):
         reader.fault(path, "wrong_type", "an action is an object with player and action")
         return None
     before = len(reader.problems)
@@ -340,7 +507,7 @@ def _read_melds(reader: _Reader, value: Any, path: tuple) -> list | None:
     for index, meld in enumerate(value):
         where = path + (index,)
         cards = meld
-        if isinstance(meld, Mapping):
+        if type(meld) is dict or isinstance(meld, Mapping):
             reader.unknown_fields(meld, {"kind", "cards"}, where)
             if meld.get("kind") not in ("set", "run"):
                 reader.fault(where + ("kind",), "invalid_value", 'kind is "set" or "run"')

@@ -22,9 +22,9 @@ from typing import NamedTuple, Union
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem, RulesError
-from .knock import check_knock
+from .knock import judge_knock
 from .layoffs import Layoff, layable_by_meld
-from .melds import Meld
+from .melds import Arrangement, Meld
 from .scoring import RoundScore, score_round
 from .solver import solver_for
 from .variants import Rules
@@ -229,7 +229,7 @@ class Deal:
     __slots__ = ("rules", "players", "first", "dealer", "upcard", "limit", "phase", "turn",
                  "hands", "pile", "_stock", "_next", "stock_count", "seen", "taken",
                  "pile_draws", "first_turn_passes", "stock_only", "must_knock", "end_rule",
-                 "knock", "score", "history", "_draw_limit", "_wall_take", "_best")
+                 "knock", "score", "history", "_draw_limit", "_wall_take", "_best", "_spread")
 
     def __init__(self, rules: Rules, hands: Mapping[str, Iterable[Card]], upcard: Card,
                  first: str, stock: Sequence[Card] | None = None) -> None:
@@ -266,6 +266,8 @@ class Deal:
         self._draw_limit = rules.upcard_draw_limit
         self._wall_take = rules.wall == "last_discard"
         self._best: RoundScore | None = None
+        self._spread: Arrangement | None = None
+        """The knocker's spread as the knock was judged on it, for scoring it (R-5.3)."""
 
     # Reading the state ------------------------------------------------------------------
 
@@ -375,12 +377,18 @@ class Deal:
 
     def verify_knock(self, move: Knock) -> None:
         """A knock the knock limit and the declared melds allow (R-4.3, R-5.1 to R-5.6)."""
+        self._judge_knock(move)
+
+    def _judge_knock(self, move: Knock) -> Arrangement | None:
+        """:meth:`verify_knock`, giving the spread as judged (see :func:`judge_knock`)."""
         self.verify_moment(Knock, move.player)
-        result = check_knock(self.hands[move.player], move.discard, self.rules, self.limit,
-                             melds=move.melds, taken_card=self.taken)
-        if not result.legal:
-            first = result.violations[0]
+        violations, arrangement = judge_knock(self.hands[move.player], move.discard,
+                                              self.rules, self.limit, melds=move.melds,
+                                              taken_card=self.taken)
+        if violations:
+            first = violations[0]
             raise IllegalMove(first.code, first.rule, first.detail)
+        return arrangement
 
     def verify_lay_down(self, move: LayDown) -> None:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds
@@ -512,9 +520,100 @@ class Deal:
             self.turn = self.dealer if player == self.first else self.first
         return record
 
+    def play_plain(self, moves: Sequence[Move | object], start: int = 0) -> int:
+        """Play ``moves`` from ``start`` on, as :meth:`play` would one by one, while each is a
+        draw or a discard that is plainly legal; the index of the first move it left unplayed
+        (``len(moves)`` when none is left).
+
+        A log is mostly such moves, and here they run with the deal's state in local
+        variables.  Every other move (a pass, a knock, anything illegal or unusual) is left
+        to :meth:`play`, whose checks explain a fault: this loop only decides that a move
+        passes them, it never rejects one (R-4.1 to R-4.6)."""
+        hands, pile, stock = self.hands, self.pile, self._stock
+        first, dealer = self.first, self.dealer
+        record = self.history.append
+        forbid = self.rules.taken_card_discard == "forbid"
+        limit, wall_take = self._draw_limit, self._wall_take
+        phase, turn, taken, seen = self.phase, self.turn, self.taken, self.seen
+        position, count, pile_draws = self._next, self.stock_count, self.pile_draws
+        stock_only, must_knock, end_rule = self.stock_only, self.must_knock, self.end_rule
+        # The names the loop reads, as local variables: read faster than module names.
+        discard_kind, draw_kind, new_record, record_kind = Discard, Draw, _new_record, Record
+        drawing, discarding, first_turn, bits = _DRAW, _DISCARD, _FIRST_TURN, CARD_BITS
+        index = end = len(moves)
+        try:
+            for index in range(start, end):
+                move = moves[index]
+                kind = type(move)
+                if kind is discard_kind:
+                    player, card = move
+                    if player != turn or phase is not discarding or must_knock:
+                        break
+                    hand = hands[player]
+                    if not hand >> card & 1 or card == taken and forbid:
+                        break
+                    hands[player] = hand ^ bits[card]
+                    pile.append(card)
+                    taken = None
+                    record(new_record(record_kind, (move, None)))
+                    if limit is not None and pile_draws >= limit:
+                        phase, turn, end_rule = _OVER, None, "R-4.8"  # R-4.8
+                    elif count <= WALL:
+                        if wall_take:  # R-4.7
+                            phase, turn = _LAST_DISCARD, dealer if player == first else first
+                        else:  # R-4.6
+                            phase, turn = _OVER, None
+                    else:
+                        phase, turn = drawing, dealer if player == first else first
+                elif kind is draw_kind:
+                    player, source, named = move
+                    if player != turn:
+                        break
+                    if source == "stock":
+                        if phase is not drawing or not count:
+                            break
+                        if stock is not None:
+                            card = stock[position]
+                            if named is not None and named != card:
+                                break
+                            position += 1
+                        elif named is None or seen >> named & 1:
+                            break
+                        else:
+                            card = named
+                        count -= 1
+                        taken = None
+                    else:
+                        # The last discard at the wall (R-4.7) is left to draw().
+                        if phase is not first_turn and (phase is not drawing or stock_only):
+                            break
+                        if not pile:
+                            break
+                        card = pile[-1]
+                        if named is not None and named != card:
+                            break
+                        pile.pop()
+                        taken = card
+                        pile_draws += 1
+                    bit = bits[card]
+                    seen |= bit
+                    hands[player] |= bit
+                    stock_only = must_knock = False
+                    phase = discarding
+                    record(new_record(record_kind, (move, card)))
+                else:
+                    break
+            else:
+                index = end
+        finally:
+            self.phase, self.turn, self.taken, self.seen = phase, turn, taken, seen
+            self._next, self.stock_count, self.pile_draws = position, count, pile_draws
+            self.stock_only, self.must_knock, self.end_rule = stock_only, must_knock, end_rule
+        return index
+
     def knock_out(self, move: Knock) -> Record:
         """Knock (or go gin): the spread is shown and the defender lays down next (R-5, R-6)."""
-        self.verify_knock(move)
+        self._spread = self._judge_knock(move)
         player, discard = move.player, move.discard
         if discard is not None:
             self.hands[player] &= ~CARD_BITS[discard]
@@ -553,13 +652,14 @@ class Deal:
             return score_round(
                 self.hands[knock.knocker], self.hands[self.other(knock.knocker)], self.rules,
                 self.limit, discard=knock.discard, knocker_melds=knock.melds,
-                defender_melds=melds, layoffs=layoffs, upcard=self.upcard)
+                defender_melds=melds, layoffs=layoffs, upcard=self.upcard,
+                knocker_arrangement=self._spread)
         except InvalidHandError as error:
             first = error.problems[0]
             raise IllegalMove(first.code, first.rule or "R-6", first.detail) from None
 
     def _record(self, move: Move, card: Card | None) -> Record:
-        record = Record(move, card)
+        record = _new_record(Record, (move, card))
         self.history.append(record)
         return record
 
@@ -695,6 +795,7 @@ class Deal:
         deal._draw_limit = view.rules.upcard_draw_limit
         deal._wall_take = view.rules.wall == "last_discard"
         deal._best = None
+        deal._spread = None
         return deal
 
     def __repr__(self) -> str:

@@ -53,18 +53,18 @@ class Defense:
         return self.arrangement.deadwood_count
 
 
-def _options(meld: Meld, index: int, defender: int,
-             round_the_corner: bool = False) -> list[tuple[int, tuple[Layoff, ...]]]:
-    """What the defender can lay off on one meld: (cards mask, layoffs in playable order)."""
-    options: list[tuple[int, tuple[Layoff, ...]]] = [(0, ())]
+def _options(meld: Meld, defender: int,
+             round_the_corner: bool = False) -> list[tuple[int, tuple[Card, ...]]]:
+    """What the defender can lay off on one meld: (cards mask, the cards in playable order),
+    nothing laid off first."""
+    options: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
+    cards = meld.cards
     if meld.kind == "set":
-        if len(meld.cards) == 3:
-            rank_index = CARD_RANKS[meld.cards[0]] - 1
-            used = {CARD_SUITS[c] for c in meld.cards}
-            (missing,) = {0, 1, 2, 3} - used
-            card = missing * 13 + rank_index
+        if len(cards) == 3:
+            # The four cards of a rank r sum to 4r + 78: the missing one is that less these.
+            card = 4 * (cards[0] % 13) + 78 - cards[0] - cards[1] - cards[2]
             if defender >> card & 1:
-                options.append((CARD_BITS[card], (Layoff(card, index),)))
+                options.append((CARD_BITS[card], (card,)))
         return options
     if round_the_corner:
         below, above = _circular_chains(meld, defender)
@@ -80,16 +80,18 @@ def _options(meld: Meld, index: int, defender: int,
         while CARD_RANKS[card] < 13 and defender >> (card + 1) & 1:
             card += 1
             above.append(card)
+        if not below and not above:
+            return options
     # The gap of a run is the suit's cards not in it: chains from both ends share it.
     room = 13 - len(meld.cards)
     options = []
     for k in range(len(below) + 1):
         for m in range(min(len(above), room - k) + 1):
-            chain = below[:k] + above[:m]
+            chain = tuple(below[:k] + above[:m])
             mask = 0
             for c in chain:
                 mask |= CARD_BITS[c]
-            options.append((mask, tuple(Layoff(c, index) for c in chain)))
+            options.append((mask, chain))
     return options
 
 
@@ -120,27 +122,54 @@ def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int,
     combination comes first, and the order of its layoffs, does not depend on the order in
     which the knocker's melds were listed.
     """
-    order = sorted(range(len(knocker_melds)), key=lambda index: knocker_melds[index].cards)
-    per_meld = [_options(knocker_melds[index], index, defender, round_the_corner)
-                for index in order]
+    order, per_meld = _options_in_meld_order(knocker_melds, defender, round_the_corner)
+    for mask, combination in _disjoint(per_meld):
+        yield mask, _layoffs(order, combination)
+
+
+def _disjoint(per_meld: list[list]):
+    """Each choice of one option per meld that uses each card once: (cards mask, choice)."""
+    if len(per_meld) == 1:
+        for option in per_meld[0]:
+            yield option[0], (option,)
+        return
     for combination in product(*per_meld):
         mask = 0
-        clash = False
         for cards, _ in combination:
             if mask & cards:
-                clash = True
                 break
             mask |= cards
-        if not clash:
-            yield mask, tuple(layoff for _, layoffs in combination for layoff in layoffs)
+        else:
+            yield mask, combination
+
+
+def _options_in_meld_order(knocker_melds: tuple[Meld, ...], defender: int,
+                           round_the_corner: bool) -> tuple[list[int], list[list]]:
+    """The indexes of the knocker melds something can be laid off on, in canonical meld
+    order, and each one's options; the other melds take nothing, whatever the choice."""
+    found = {}
+    for index, meld in enumerate(knocker_melds):
+        options = _options(meld, defender, round_the_corner)
+        if len(options) > 1:
+            found[index] = options
+    order = list(found)
+    if len(order) > 1:
+        order.sort(key=lambda index: knocker_melds[index].cards)
+    return order, [found[index] for index in order]
+
+
+def _layoffs(order: list[int], combination) -> tuple[Layoff, ...]:
+    """The layoffs of one option per meld (melds in ``order``), in playable order."""
+    return tuple(Layoff(card, index) for index, (_, cards) in zip(order, combination)
+                 for card in cards)
 
 
 def layable_cards(knocker_melds: tuple[Meld, ...], defender: int,
                   round_the_corner: bool = False) -> tuple[Card, ...]:
     """Every defender card that some legal play could lay off on some knocker meld."""
     mask = 0
-    for index, meld in enumerate(knocker_melds):
-        for cards, _ in _options(meld, index, defender, round_the_corner):
+    for meld in knocker_melds:
+        for cards, _ in _options(meld, defender, round_the_corner):
             mask |= cards
     return mask_cards(mask)
 
@@ -151,7 +180,7 @@ def layable_by_meld(knocker_melds: tuple[Meld, ...], defender: int,
     (R-6.1, R-6.2); in card order, then canonical meld order, whatever the melds' order."""
     pairs = set()
     for index, meld in enumerate(knocker_melds):
-        for cards, _ in _options(meld, index, defender, round_the_corner):
+        for cards, _ in _options(meld, defender, round_the_corner):
             pairs.update((card, index) for card in mask_cards(cards))
     ordered = sorted(pairs, key=lambda pair: (pair[0], knocker_melds[pair[1]].cards))
     return tuple(Layoff(card, index) for card, index in ordered)
@@ -166,17 +195,41 @@ def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = 
     :func:`layoff_combinations`).
     """
     solver = solver_for(rules)
-    if gin or not knocker_melds:
+    least = None if gin or not knocker_melds else _least_deadwood(knocker_melds, defender,
+                                                                    solver)
+    if least is None:  # nothing can be laid off
         return Defense(solver.best_arrangement(defender), ())
-    wrap = solver.round_the_corner
+    _, cards, order, combination = least
+    return Defense(solver.best_arrangement(defender & ~cards), _layoffs(order, combination))
+
+
+def best_defense_count(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = False,
+                       rules: Rules | None = None) -> int:
+    """The deadwood count of :func:`best_defense`, without its arrangement (R-6.4)."""
+    solver = solver_for(rules)
+    least = None if gin or not knocker_melds else _least_deadwood(knocker_melds, defender,
+                                                                    solver)
+    return solver.min_deadwood(defender) if least is None else least[0]
+
+
+def _least_deadwood(knocker_melds: tuple[Meld, ...], defender: int, solver):
+    """The layoffs that leave the defender the least deadwood, ties to the fewest cards laid
+    off, then the first in canonical meld order: (deadwood count, cards laid off, meld order,
+    the choice per meld); None when nothing can be laid off."""
+    order, per_meld = _options_in_meld_order(knocker_melds, defender, solver.round_the_corner)
+    if not per_meld:
+        return None
     min_deadwood = solver.min_deadwood
-    best: tuple[int, int, int, tuple[Layoff, ...]] | None = None
-    for cards, layoffs in layoff_combinations(knocker_melds, defender, wrap):
-        key = (min_deadwood(defender & ~cards), len(layoffs))
+    best: tuple[int, int, int, tuple] | None = None
+    for cards, combination in _disjoint(per_meld):
+        laid = 0
+        for _, chain in combination:
+            laid += len(chain)
+        key = (min_deadwood(defender & ~cards), laid)
         if best is None or key < best[:2]:
-            best = (key[0], key[1], cards, layoffs)
-    _, _, cards, layoffs = best
-    return Defense(solver.best_arrangement(defender & ~cards), layoffs)
+            best = (key[0], key[1], cards, combination)
+    count, _, cards, combination = best
+    return count, cards, order, combination
 
 
 def check_layoffs(

@@ -13,11 +13,11 @@ from typing import Any
 
 from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, variant_for
 from .cards import CARD_BITS, CARD_NAMES, Card
-from .documents import Action, GameLog, Table, read_log
-from .engine import (Deal, Discard, Draw, IllegalMove, Knock, LayDown, LayDownOption,
+from .documents import Action, GameLog, Table, declared_melds, read_log
+from .engine import (Deal, IllegalMove, Knock, LayDown, LayDownOption,
                      Move, Phase)
 from .errors import InvalidMeldError, Problem
-from .melds import Meld, parse_melds
+from .melds import Meld
 from .scoring import RoundScore
 from .standings import Bonus
 from .variants import Rules
@@ -160,7 +160,7 @@ class _Round:
         if raw is None:
             return None
         try:
-            return parse_melds(raw, round_the_corner=self.rules.round_the_corner)
+            return declared_melds(raw, round_the_corner=self.rules.round_the_corner)
         except InvalidMeldError as error:
             self.deal.verify_moment(kind, player)
             first = error.problems[0]
@@ -285,43 +285,32 @@ class _Replayer:
                 raise _violation(where, seating)
             states.append(self.play_table(where, index, table, seating.first))
             seatings.append(seating)
-        if not (all(state.over for state in states) and all(map(self._shows, states))):
-            return
-        records = [self.result(state, table.dealer) for state, table in zip(states, tables)]
+        for state in states:
+            if not (state.over and self._shows(state)):
+                return
+        results = [self.result(state, table.dealer) for state, table in zip(states, tables)]
         tally = self.match.record([
-            TableResult(seating.players, seating.dealer, record.winner, record.points)
-            for seating, record in zip(seatings, records)])
+            TableResult(seating.players, seating.dealer, result[3], result[4])
+            for seating, result in zip(seatings, results)])
         provisional = any(state.pending for state in states)
-        if len(records) == 1:
-            (record,) = records
-            self.records.append(RoundRecord(
-                record.dealer, record.outcome, record.knocker, record.winner, record.points,
-                record.score, record.defender, tally, provisional))
+        if len(results) == 1:
+            self.records.append(RoundRecord(*results[0], tally, provisional))
         else:
-            self.records.append(PartnershipRound(tuple(records), tally, provisional))
+            self.records.append(PartnershipRound(
+                tuple(RoundRecord(*result) for result in results), tally, provisional))
 
     def play_table(self, path: tuple, index: int, table: Table, first: str) -> _Round:
         self.check_deal(path, table)
         state = _Round(self.rules, index, table, first, path)
         self.current.append(state)
         deal = state.deal
-        # The usual draws and discards go straight to their move, the rest through play.
-        play, draw, discard = deal.play, deal.draw, deal.discard
-        for position, action in enumerate(table.actions):
-            kind = type(action)
-            if kind is Action:
-                state.play(position, action)
-                continue
-            try:
-                if kind is Discard:
-                    discard(action)
-                elif kind is Draw:
-                    draw(action)
-                else:
-                    play(action)
-            except IllegalMove as error:
-                raise _Violation(path + ("actions", position), error.code, error.rule,
-                                 error.detail) from None
+        # The plain draws and discards, most of a log, are played in one loop of the engine;
+        # each other action is played on its own, which checks it and names any fault.
+        actions = table.actions
+        position = deal.play_plain(actions)
+        while position < len(actions):
+            state.play(position, actions[position])
+            position = deal.play_plain(actions, position + 1)
         state.close(last=index == len(self.log.rounds) - 1)
         return state
 
@@ -360,15 +349,17 @@ class _Replayer:
         seen.add(card)
 
     @staticmethod
-    def result(state: _Round, dealer: str) -> RoundRecord:
-        """The result of a finished table (R-4.6, R-7), before the match takes it."""
+    def result(state: _Round, dealer: str) -> tuple:
+        """The result of a finished table (R-4.6, R-7), before the match takes it: the fields
+        of its :class:`RoundRecord` (dealer, outcome, knocker, winner, points, score,
+        defender)."""
         score = state.score
         if score is None:  # the wall (R-4.6)
-            return RoundRecord(dealer, "draw", None, None, 0, None, None)
+            return (dealer, "draw", None, None, 0, None, None)
         knocker, defender = state.knocker, state.defender
-        winner = {"knocker": knocker, "defender": defender, None: None}[score.winner]
-        return RoundRecord(dealer, score.outcome, knocker, winner, score.points, score,
-                           defender)
+        side = score.winner
+        winner = knocker if side == "knocker" else defender if side == "defender" else None
+        return (dealer, score.outcome, knocker, winner, score.points, score, defender)
 
     def next_move(self) -> NextMove | tuple[NextMove, ...]:
         unfinished = [state for state in self.current if not state.over or state.pending]

@@ -15,7 +15,7 @@ from typing import Literal
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem
 from .knock import declared_arrangement, meld_cards_outside, wrapping_runs
-from .layoffs import Defense, Layoff, best_defense, check_layoffs
+from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
 from .melds import Arrangement, Meld
 from .solver import solver_for
 from .variants import Rules
@@ -133,18 +133,34 @@ def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: Card | Non
 
 
 def best_knocker_arrangement(
-    spread: int, defender: int, rules: Rules, knock_limit: int, upcard: Card | None = None
+    spread: int, defender: int, rules: Rules, knock_limit: int, upcard: Card | None = None,
+    optimal: Arrangement | None = None,
 ) -> tuple[Arrangement, Defense, RoundFacts, Price] | None:
     """The knocker's arrangement with the best result after the defender's best reply (R-7.6).
 
     Every legal arrangement counts, not only the deadwood-optimal ones; ties go to the lower
     knocker deadwood, then to the canonical order.  ``None`` if no arrangement is within the
-    knock limit.
+    knock limit.  ``optimal`` is the spread's canonical optimal arrangement where the caller
+    has it already.
     """
+    solver = solver_for(rules)
+    if optimal is None:
+        optimal = solver.best_arrangement(spread)
+    if optimal.deadwood_count > knock_limit:
+        return None
+    settled = settle(optimal, defender, rules, upcard)
+    # No arrangement scores more than the defender's own best deadwood, without layoffs,
+    # allows against the least knocker deadwood; the canonical optimal arrangement is the
+    # first optimal one in canonical order, so where it scores that much it is the best.
+    ceiling = price(RoundFacts(optimal.deadwood_count, solver.min_deadwood(defender),
+                               optimal.deadwood_count == 0), rules, upcard)
+    if _signed(settled[2]) == _signed(ceiling):
+        return (optimal, *settled)
     best = None
     best_key = None
-    for arrangement in solver_for(rules).legal_arrangements(spread, knock_limit):
-        defense, facts, result = settle(arrangement, defender, rules, upcard)
+    for arrangement in solver.legal_arrangements(spread, knock_limit):
+        defense, facts, result = (settled if arrangement == optimal
+                                  else settle(arrangement, defender, rules, upcard))
         key = (-_signed(result), arrangement.deadwood_count)
         if best_key is None or key < best_key:
             best, best_key = (arrangement, defense, facts, result), key
@@ -162,6 +178,7 @@ def score_round(
     defender_melds: tuple[Meld, ...] | None = None,
     layoffs: tuple[Layoff, ...] | None = None,
     upcard: Card | None = None,
+    knocker_arrangement: Arrangement | None = None,
 ) -> RoundScore:
     """Settle a knock (R-5 to R-7).
 
@@ -171,6 +188,10 @@ def score_round(
     and/or ``layoffs``; what is not given is empty) is checked and scored as given, with a
     warning when the defender could have done better (R-6.4).  Raises
     :class:`InvalidHandError` listing every fault that keeps the round from being scored.
+
+    ``knocker_arrangement`` is the spread as :func:`~.knock.check_knock` judged it legal (the
+    declared melds' arrangement, or without them the canonical optimal one), which spares
+    judging it again.
     """
     problems: list[Problem] = []
     size = knocker_hand.bit_count()
@@ -206,13 +227,22 @@ def score_round(
 
     warnings: list[Problem] = []
     if knocker_melds is not None:
-        outside = (meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
-                   + wrapping_runs(knocker_melds, rules))
-        if outside:
-            raise _at("knocker", outside)
-        knocker = declared_arrangement(knocker_hand, knocker_melds, rules)
+        knocker = knocker_arrangement
+        if knocker is None:
+            outside = (meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
+                       + wrapping_runs(knocker_melds, rules))
+            if outside:
+                raise _at("knocker", outside)
+            knocker = declared_arrangement(knocker_hand, knocker_melds, rules)
         _check_knock_count(knocker, knocker_hand, knock_limit, big_gin, rules, declared=True)
-        defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=big_gin)
+        if defender_melds is None and layoffs is None:
+            defense, facts, result = settle(knocker, defender_hand, rules, upcard,
+                                            big_gin=big_gin)
+        else:  # the declared reply is scored below: of the best one only its count counts
+            gin = knocker.deadwood_count == 0
+            facts = RoundFacts(knocker.deadwood_count,
+                               best_defense_count(knocker.melds, defender_hand, gin=gin,
+                                                  rules=rules), gin and not big_gin, big_gin)
         if (not big_gin and knocker.deadwood_count
                 and solver_for(rules).min_deadwood(knocker_hand) == 0):
             warnings.append(Problem(("knocker", "melds"), "declared_knock_could_be_gin",
@@ -227,7 +257,7 @@ def score_round(
             defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=True)
         else:
             found = best_knocker_arrangement(knocker_hand, defender_hand, rules, knock_limit,
-                                             upcard)
+                                             upcard, knocker_arrangement)
             if found is None:
                 _check_knock_count(None, knocker_hand, knock_limit, False, rules,
                                    declared=False)
@@ -235,11 +265,11 @@ def score_round(
     if defender_melds is not None or layoffs is not None:
         declared = _declared_defense(knocker, defender_hand, defender_melds or (), layoffs or (),
                                      rules)
-        if declared.deadwood_count > defense.deadwood_count:
+        if declared.deadwood_count > facts.defender_count:
             warnings.append(Problem(
                 ("defender",), "suboptimal_defense",
                 f"the declared spread leaves deadwood {declared.deadwood_count}; the best "
-                f"reply leaves {defense.deadwood_count}. Scored as declared", "R-6.4"))
+                f"reply leaves {facts.defender_count}. Scored as declared", "R-6.4"))
         defense = declared
         facts = RoundFacts(knocker.deadwood_count, declared.deadwood_count, facts.gin,
                            facts.big_gin)
