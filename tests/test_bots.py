@@ -343,3 +343,30 @@ def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
     result = self_play(("simple", "simple"), 1, 1, resolve_rules("standard"))
     assert result.abandoned == 5 and result.unfinished == 1 and result.deals == 5
     assert "abandoned as draws" in match_table(result)
+
+
+# The heuristic's outlook -------------------------------------------------------------------------
+
+def test_the_outlook_of_a_hand_is_its_mean_deadwood_and_knock_chance_over_the_unseen_cards():
+    # the chance of a knock after the next draw, against a brute force over the draws.
+    from service.rules.hints import Evaluator
+
+    rng = random.Random(11)
+    rules = resolve_rules("standard")
+    solver = solver_for(rules)
+    checked_knock_chances = 0
+    for _ in range(100):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hand = sum(CARD_BITS[c] for c in deck[:10])
+        drawable = deck[10:40]
+        evaluator = Evaluator(rules, drawable, 10)
+        expected, knock_chance = evaluator.outlook(hand)
+        after = [min(solver.discard_counts(hand | CARD_BITS[c])) for c in drawable]
+        assert expected == pytest.approx(sum(after) / len(after))
+        assert knock_chance == pytest.approx(sum(a <= 10 for a in after) / len(after))
+        tight = Evaluator(rules, drawable, 0).outlook(hand)[1]  # gin only (knock limit 0)
+        assert tight == pytest.approx(sum(a == 0 for a in after) / len(after))
+        assert tight <= knock_chance
+        checked_knock_chances += knock_chance > 0
+    assert checked_knock_chances >= 3
