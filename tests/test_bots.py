@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from service.rules.bots import BOTS, bot_move, joins_meld, simple_move
-from service.rules.cards import CARD_BITS, parse_card, parse_hand
+from service.rules.cards import CARD_BITS, mask_cards, parse_card, parse_hand
 from service.rules.engine import Deal, Discard, Draw, Knock, Phase
 from service.rules.hints import Standing, advise, knowledge_of, sample_opponent_hands
 from service.rules.selfplay import match_table, self_play, wilson_interval
@@ -31,13 +31,13 @@ def new_deal(rules, rng: random.Random) -> Deal:
     return Deal(rules, {"ann": deck[:10], "bob": deck[10:20]}, deck[20], "ann", deck[21:])
 
 
-def positions(count: int, seed: int = 1):
+def positions(count: int, seed: int = 1, presets=PRESETS):
     """Live deals at a decision of the player to move, under every two-player preset."""
     rng = random.Random(seed)
     found = []
     game = 0
     while len(found) < count:
-        rules = resolve_rules(PRESETS[game % len(PRESETS)])
+        rules = resolve_rules(presets[game % len(presets)])
         game += 1
         deal = new_deal(rules, rng)
         players = {"ann": rng.choice(["simple", "random"]), "bob": rng.choice(["simple", "random"])}
@@ -343,3 +343,95 @@ def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
     result = self_play(("simple", "simple"), 1, 1, resolve_rules("standard"))
     assert result.abandoned == 5 and result.unfinished == 1 and result.deals == 5
     assert "abandoned as draws" in match_table(result)
+
+
+# The heuristic's outlook -------------------------------------------------------------------------
+
+def test_the_outlook_of_a_hand_is_its_mean_deadwood_and_knock_chance_over_the_unseen_cards():
+    # R-5.1: the chance of a knock after the next draw, against a brute force over the draws.
+    from service.rules.hints import Evaluator
+
+    rng = random.Random(11)
+    rules = resolve_rules("standard")
+    solver = solver_for(rules)
+    checked_knock_chances = 0
+    for _ in range(100):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hand = sum(CARD_BITS[c] for c in deck[:10])
+        drawable = deck[10:40]
+        evaluator = Evaluator(rules, drawable, 10)
+        expected, knock_chance = evaluator.outlook(hand)
+        after = [min(solver.discard_counts(hand | CARD_BITS[c])) for c in drawable]
+        assert expected == pytest.approx(sum(after) / len(after))
+        assert knock_chance == pytest.approx(sum(a <= 10 for a in after) / len(after))
+        tight = Evaluator(rules, drawable, 0).outlook(hand)[1]  # gin only (knock limit 0)
+        assert tight == pytest.approx(sum(a == 0 for a in after) / len(after))
+        assert tight <= knock_chance
+        checked_knock_chances += knock_chance > 0
+    assert checked_knock_chances >= 3
+
+
+# The playouts' simulator against the engine -------------------------------------------------------
+
+def _simulator_phase(world) -> str:
+    return "draw" if world.phase == "stock_only" else world.phase
+
+
+def test_the_playout_simulator_follows_the_engine_move_for_move_under_every_preset():
+    # The look-ahead plays sampled deals on masks, a second copy of the move rules (R-4 to R-7):
+    # given the real hidden cards, it must reach the engine's states and the engine's result.
+    from service.rules.engine import Knock as KnockMove
+    from service.rules.hints import apply_option, world_of
+
+    rng = random.Random(21)
+    compared_moves = compared_results = 0
+    # A low upcard draw limit (R-4.8) too, which whole deals rarely reach otherwise.
+    limited = positions(40, 4, [{"preset": "openspiel", "upcard_draw_limit": 2},
+                                {"preset": "standard", "upcard_draw_limit": 3}])
+    for index, deal in enumerate(POSITIONS + limited):
+        if deal.phase in (Phase.LAY_DOWN, Phase.OVER):
+            continue
+        player = deal.turn
+        view = deal.view(player)
+        opponent = view.opponent
+        world = world_of(knowledge_of(view), view, deal.hands[opponent], random.Random(index))
+        world.stock = list(deal.stock)
+        seat = {player: 0, opponent: 1}
+        game = deal.copy()
+        bots = {player: rng.choice(["simple", "random"]),
+                opponent: rng.choice(["simple", "random"])}
+        while True:
+            turn = game.turn
+            assert world.turn == seat[turn] and _simulator_phase(world) == game.phase.value
+            assert (world.phase == "stock_only") == (game.phase is Phase.DRAW and game.stock_only)
+            assert world.hands == [game.hands[player], game.hands[opponent]]
+            assert world.pile == game.pile and world.stock == game.stock
+            assert world.pile_draws == game.pile_draws
+            if game.phase is Phase.DISCARD:
+                forbidden = {m.card for m in game.view(turn).legal_moves
+                             if isinstance(m, Discard)} ^ set(mask_cards(game.hands[turn]))
+                assert forbidden == ({world.taken} if world.rules.taken_card_discard == "forbid"
+                                     and world.taken is not None else set())
+            move = bot_move(bots[turn], game.view(turn), rng.getrandbits(32))
+            game.play(move)
+            compared_moves += 1
+            if isinstance(move, KnockMove):
+                game.settle()
+                # The knock as the engine scored it (R-7.6 chose the arrangement).
+                move = KnockMove(move.player, move.discard, game.score.knocker.melds)
+            outcome = apply_option(world, move)
+            if game.phase is Phase.OVER:
+                assert outcome is not None
+                result = game.score
+                if result is None or result.winner is None:
+                    assert outcome.points == 0 and not outcome.won
+                else:
+                    knocker_won = result.winner == "knocker"
+                    player_won = knocker_won == (game.knock.knocker == player)
+                    assert outcome.won == player_won
+                    assert outcome.points == (result.points if player_won else -result.points)
+                compared_results += 1
+                break
+            assert outcome is None
+    assert compared_moves >= 500 and compared_results >= 40

@@ -50,7 +50,7 @@ bench/hints.py, so that a hint at the default budget answers within twice its bu
 MAX_BUDGET_MS = 2000
 HEURISTIC_SAMPLES = 32
 """Opponent hands sampled for the heuristic core (discard safety, undercut risk)."""
-UNDERCUT_RISK = 0.2
+UNDERCUT_RISK = 0.4
 """The chance of an undercut (over sampled defender hands) above which the heuristic plays on
 rather than knock (R-7.2); higher when a win ends the game, lower when the opponent is close
 to the target (R-8.1)."""
@@ -62,10 +62,14 @@ KNOCK_ARRANGEMENTS = 4
 """Arrangements a knock is judged with (R-7.6): the least deadwood first."""
 CONTENDERS = 3
 """Options (the heuristic's best) the look-ahead compares closely; it may reorder them."""
+KNOCK_CHANCE_WEIGHT = 6.0
+"""What a hand's chance of being able to knock after the next draw (R-5.1) is worth, in points
+of expected deadwood: the race to knock first decides most deals."""
 
-DANGER_WEIGHT = 0.05
-"""How much a point of deadwood saved by the opponent counts against a discard: only a
-tie-breaker (self-play against the simple bot lost strength with any larger weight)."""
+DANGER_WEIGHT = 0.3
+"""How much a point of deadwood saved by the opponent counts against a discard, on the scale of
+the player's own expected deadwood (in self-play against the simple bot 0.3 played better than
+both 0.05 and 0.6: feeding the opponent a meld costs, but so does keeping a high card)."""
 SECOND_DRAW = 0.8
 """The value of a later draw relative to the next one, when a pile card is weighed against
 the stock."""
@@ -244,14 +248,16 @@ class Evaluator:
     """The heuristic core's arithmetic for one decision, with its own memo of solved hands
     (dropped with the decision: no state outlives a hint)."""
 
-    def __init__(self, rules: Rules, drawable: Sequence[Card]) -> None:
+    def __init__(self, rules: Rules, drawable: Sequence[Card], limit: int = 10) -> None:
         self.rules = rules
+        self.limit = limit
         self.solver = solver_for(rules)
         self.drawable = tuple(drawable)
         self.pairs = MELD_PAIRS[rules.round_the_corner]
         self.values = [rules.ace_deadwood_value if c % 13 == 0 else CARD_VALUES[c]
                        for c in range(52)]
         self._least: dict[int, int] = {}
+        self._outlook: dict[int, tuple[float, float]] = {}
 
     def least(self, hand: int) -> int:
         """The least deadwood of a hand after its best discard (R-2.5)."""
@@ -278,23 +284,43 @@ class Evaluator:
             return True
         return bool(suit_cards & window & ~(1 << rank))
 
+    def outlook(self, hand: int) -> tuple[float, float]:
+        """A ten-card hand's expected deadwood after one more stock draw and the best
+        discard, and the chance that the draw lets it knock (R-5.1)."""
+        cached = self._outlook.get(hand)
+        if cached is not None:
+            return cached
+        drawable = self.drawable
+        now = self.solver.min_deadwood(hand)
+        if not drawable:
+            result = float(now), float(now <= self.limit)
+        else:
+            nine = min(self.solver.discard_counts(hand))
+            values = self.values
+            limit = self.limit
+            total = knockable = 0
+            for card in drawable:
+                if self.near(card, hand):
+                    value = self.least(hand | CARD_BITS[card])
+                else:
+                    # A card that melds with nothing: keep it in place of the worst card, or not.
+                    value = min(now, nine + values[card])
+                total += value
+                knockable += value <= limit
+            result = total / len(drawable), knockable / len(drawable)
+        self._outlook[hand] = result
+        return result
+
     def expected(self, hand: int) -> float:
         """A ten-card hand's expected deadwood after one more stock draw and the best
         discard."""
-        drawable = self.drawable
-        if not drawable:
-            return float(self.solver.min_deadwood(hand))
-        now = self.solver.min_deadwood(hand)
-        nine = min(self.solver.discard_counts(hand))
-        values = self.values
-        total = 0
-        for card in drawable:
-            if self.near(card, hand):
-                total += self.least(hand | CARD_BITS[card])
-            else:
-                # A card that melds with nothing: keep it in place of the worst card, or not.
-                total += min(now, nine + values[card])
-        return total / len(drawable)
+        return self.outlook(hand)[0]
+
+    def worth(self, hand: int) -> float:
+        """The heuristic's cost of keeping a ten-card hand: its expected deadwood after the
+        next draw, less a bonus for the chance that the draw lets it knock."""
+        expected, knock_chance = self.outlook(hand)
+        return expected - KNOCK_CHANCE_WEIGHT * knock_chance
 
     def help_to_opponent(self, card: Card, opponents: Sequence[int]) -> float:
         """The mean deadwood a card would save the sampled opponent hands if they took it."""
@@ -619,10 +645,14 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
     phase = view.phase
     if phase is Phase.LAY_DOWN:
         return _lay_down_hint(view, seed, budget_ms)
-    opponents = sample_opponent_hands(knowledge, rng, HEURISTIC_SAMPLES)
+    # The draw's heuristic needs no opponent hands; the discard's safety and the knock's
+    # undercut risk do, and so does the look-ahead.
+    needs_opponents = phase is Phase.DISCARD or count > 0
+    opponents = (sample_opponent_hands(knowledge, rng, HEURISTIC_SAMPLES) if needs_opponents
+                 else [])
     decision = {Phase.FIRST_TURN: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "discard",
                 Phase.LAST_DISCARD: "last_discard"}[phase]
-    ev = Evaluator(view.rules, knowledge.drawable)
+    ev = Evaluator(view.rules, knowledge.drawable, knowledge.limit)
     if phase is Phase.DISCARD:
         scored = _rank_discards(view, knowledge, ev, moves, opponents, standing)
     else:
@@ -755,7 +785,7 @@ def _rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, o
             continue
         future = ev.expected(kept)
         danger = ev.help_to_opponent(card, opponents)
-        cost = future + DANGER_WEIGHT * danger
+        cost = ev.worth(kept) + DANGER_WEIGHT * danger
         notes = [f"{values[card]} deadwood now, {future:.1f} expected after the next draw"]
         pair = _pair_notes(solver, kept, drawable)
         if pair:
@@ -817,7 +847,7 @@ def _rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, oppo
     drawable = knowledge.drawable
     now = solver.min_deadwood(hand)
     after_stock = ev.expected(hand)
-    stock_cost = after_stock - SECOND_DRAW * max(0.0, now - after_stock)
+    stock_cost = ev.worth(hand) - SECOND_DRAW * max(0.0, now - after_stock)
     scored: list[_Scored] = []
     for move in moves:
         if isinstance(move, Draw) and move.source == "discard":
@@ -831,7 +861,7 @@ def _rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, oppo
                 if value > now + CARD_VALUES[card]:
                     continue
                 kept = with_card & ~CARD_BITS[discard]
-                cost = ev.expected(kept)
+                cost = ev.worth(kept)
                 if best_cost is None or cost < best_cost:
                     best_cost, best_discard = cost, discard
             if best_cost is None:
@@ -856,8 +886,8 @@ def _rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, oppo
                 note += f"; then you may knock with {arrangement.deadwood_count}"
                 cost -= 50
             notes = [note, f"then discard {CARD_NAMES[best_discard]}: "
-                           f"{arrangement.deadwood_count} deadwood, {best_cost:.1f} expected "
-                           "after the next draw"]
+                           f"{arrangement.deadwood_count} deadwood, "
+                           f"{ev.expected(kept):.1f} expected after the next draw"]
             scored.append(_Scored(move, cost, notes))
         elif isinstance(move, Draw):
             knockable = sum(1 for c in drawable
