@@ -7,7 +7,8 @@ their last round; each is asked for the hint of the player to move (the request 
 the whole Flask app: parsing, the replay of the log, the view, the hint, the reply).  The
 figures are the latency percentiles p50, p90, p99 and the maximum, in milliseconds, by the
 clock and in the process's CPU time.  The hint's budget is a fixed number of playouts, so the
-replies are the same on any machine and only the time changes.  ``--bot`` times ``POST /v1/bots/{bot}/move`` instead.
+replies are the same on any machine and only the time changes.  ``--bot`` times
+``POST /v1/bots/{bot}/move`` instead.
 """
 
 from __future__ import annotations

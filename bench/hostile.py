@@ -251,7 +251,7 @@ def structured():
         log["rounds"].append(log["rounds"][len(log["rounds"]) % 3])
     yield f"replay of a {len(log['rounds'])}-round log", "/v1/games/replay", json.dumps(
         log, separators=(",", ":")).encode()
-    for path, field in (("/v1/hands/analyze", "hand"), ("/v1/knock", "hand")):
+    for path in ("/v1/hands/analyze", "/v1/knock"):
         body = {"hand": ["AS"] * 10_000, "discard": "AS"} if path == "/v1/knock" else {
             "hand": ["AS"] * 10_000}
         yield f"{path} 10,000 copies of one card", path, json.dumps(body).encode()
@@ -305,7 +305,7 @@ def _post(port: int, path: str, body: bytes) -> tuple[int, int]:
 def search(server: Server) -> list[dict]:
     (pid,) = server.worker_pids()
     for _ in range(3):  # warm up: the first requests grow the allocator's pools
-        for label, path, body in list(candidates())[:20]:
+        for _label, path, body in list(candidates())[:20]:
             _post(server.port, path, body)
     results = []
     start_rss = _proc(pid)["VmRSS"]

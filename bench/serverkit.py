@@ -143,7 +143,8 @@ def wrk(url: str, seconds: int, connections: int, script: Path | None = None) ->
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = {"rate": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
               "requests": int(re.search(r"(\d+) requests in", out).group(1)), "raw": out,
-              "client_cpu_s": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)}
+              "client_cpu_s": (after.ru_utime - before.ru_utime)
+              + (after.ru_stime - before.ru_stime)}
     for label in ("50", "99"):
         found = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)", out)
         value, unit = float(found.group(1)), found.group(2)

@@ -383,8 +383,10 @@ CORNER_CASES = [
 # Rules presets (R-10) ------------------------------------------------------------------------
 
 TABLE = {
-    "standard": (10, 25, 10, 0, 0, "none", 100), "modern": (10, 25, 25, 20, 100, "game_bonus_200", 100),
-    "classic": (10, 20, 10, 20, 100, "game_bonus_200", 100), "oklahoma": (10, 25, 10, 0, 0, "none", 150),
+    "standard": (10, 25, 10, 0, 0, "none", 100),
+    "modern": (10, 25, 25, 20, 100, "game_bonus_200", 100),
+    "classic": (10, 20, 10, 20, 100, "game_bonus_200", 100),
+    "oklahoma": (10, 25, 10, 0, 0, "none", 150),
     "hollywood": (10, 25, 10, 0, 0, "none", 100), "box": (10, 25, 10, 0, 0, "none", 100),
     "cutthroat": (10, 25, 10, 0, 0, "none", 100), "partnership": (10, 25, 10, 0, 0, "none", 125),
 }
@@ -660,7 +662,8 @@ def variant_cases():
         case("Hollywood: a player shut out of a game enters the next one win earlier", ["R-9.1"],
              post(MATCHES, {"rules": {"preset": "hollywood", "game_target": 20},
                             "players": ["bob", "alexandra"], "rounds": [
-                                {"winner": "bob", "points": 20}, {"winner": "alexandra", "points": 5},
+                                {"winner": "bob", "points": 20},
+                                {"winner": "alexandra", "points": 5},
                                 {"winner": "bob", "points": 25},
                                 {"winner": "alexandra", "points": 20}]}),
              checks=[eq("/rounds/1/credited", [1]), eq("/rounds/3/credited", [2]),

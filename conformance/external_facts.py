@@ -775,7 +775,8 @@ def _match(rules, rounds):
 _BOXES = [("two", 30), (None, 0), ("one", 25), ("one", 30), ("two", 85)]
 # jdh8 records results, not points: knock 30, dead hand, knock 25, undercut by 5 (5 + 25),
 # gin against 60 (60 + 25).
-fact("jdh8-game", "boxes_and_game_bonus_settle_at_the_end", "boxes and the game bonus added when it ends",
+fact("jdh8-game", "boxes_and_game_bonus_settle_at_the_end",
+     "boxes and the game bonus added when it ends",
      ("R-8.1", "R-8.2", "R-8.3"), _match(JDH8, _BOXES),
      checks=[eq("/complete", True), eq("/winner", "two"),
              eq("/totals", {"one": 55 + 2 * 25, "two": 115 + 2 * 25 + 100})])

@@ -77,7 +77,8 @@ class _RequestOfResponse(WerkzeugOpenAPIRequest):
 VALIDATED: list[str] = []
 # The contract's paths as patterns: {name} is one path segment; /docs/ also covers its assets.
 PATH_PATTERNS = [
-    re.compile(re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path)) + (".*" if path.endswith("/") else ""))
+    re.compile(re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(path))
+               + (".*" if path.endswith("/") else ""))
     for path in SPEC["paths"]
 ]
 

@@ -47,9 +47,10 @@ class LiveServer:
             try:
                 requests.get(self.base + "/healthz", timeout=2)
                 return
-            except requests.ConnectionError:
+            except requests.ConnectionError as error:
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError("the server did not start: " + self.log.read_text())
+                    raise AssertionError("the server did not start: "
+                                         + self.log.read_text()) from error
                 time.sleep(0.1)
 
     def wait_for_port(self, timeout: float = 30) -> None:
@@ -60,9 +61,10 @@ class LiveServer:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
                 return
-            except OSError:
+            except OSError as error:
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError("the server did not start: " + self.log.read_text())
+                    raise AssertionError("the server did not start: "
+                                         + self.log.read_text()) from error
                 time.sleep(0.05)
 
 

@@ -89,7 +89,8 @@ def normalise(melds: frozenset[frozenset[int]],
         merged = False
         for first, second in combinations(range(len(runs)), 2):
             a, b = runs[first], runs[second]
-            if suit_of(min(a)) == suit_of(min(b)) and (max(a) + 1 == min(b) or max(b) + 1 == min(a)):
+            adjacent = max(a) + 1 == min(b) or max(b) + 1 == min(a)
+            if suit_of(min(a)) == suit_of(min(b)) and adjacent:
                 runs[first] = a | b
                 del runs[second]
                 merged = True

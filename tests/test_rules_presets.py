@@ -100,7 +100,8 @@ def test_r10_every_option_is_range_checked_and_overridable():
 
 @pytest.mark.parametrize(
     "upcard, ace, limit",
-    [(4, "gin", 5), (10, "gin", 10), (11, "gin", 10), (12, "gin", 10), (0, "gin", 0), (0, "one", 1)],
+    [(4, "gin", 5), (10, "gin", 10), (11, "gin", 10), (12, "gin", 10), (0, "gin", 0),
+     (0, "one", 1)],
 )
 def test_r5_6_oklahoma_knock_limit_from_the_upcard(upcard, ace, limit):
     # upcard given as a spade card number: 0 = AS, 4 = 5S, 10 = JS, 11 = QS, 12 = KS.
@@ -108,7 +109,8 @@ def test_r5_6_oklahoma_knock_limit_from_the_upcard(upcard, ace, limit):
     assert rules.knock_limit_for(upcard) == limit
 
 
-@pytest.mark.parametrize("upcard, knock_limit, limit", [(9, 5, 5), (3, 5, 4), (12, 0, 0), (0, 5, 0)])
+@pytest.mark.parametrize("upcard, knock_limit, limit",
+                         [(9, 5, 5), (3, 5, 4), (12, 0, 0), (0, 5, 0)])
 def test_r5_6_oklahoma_limit_is_the_lower_of_the_upcard_and_knock_limit(upcard, knock_limit, limit):
     rules = resolve_rules({"preset": "oklahoma", "knock_limit": knock_limit})
     assert rules.knock_limit_for(upcard) == limit
@@ -117,5 +119,6 @@ def test_r5_6_oklahoma_limit_is_the_lower_of_the_upcard_and_knock_limit(upcard, 
 def test_r5_6_spade_upcard_doubles_only_under_oklahoma_with_the_option():
     assert PRESETS["oklahoma"].doubles_round(5) is True  # 6S
     assert PRESETS["oklahoma"].doubles_round(13 + 5) is False  # 6H
-    assert resolve_rules({"preset": "oklahoma", "oklahoma_spade_double": False}).doubles_round(5) is False
+    no_double = resolve_rules({"preset": "oklahoma", "oklahoma_spade_double": False})
+    assert no_double.doubles_round(5) is False
     assert PRESETS["standard"].doubles_round(5) is False

@@ -32,7 +32,7 @@ def melds(*groups: str):
 
 
 def layoff_names(defense) -> list[tuple[str, int]]:
-    return [(hand_names([l.card])[0], l.meld) for l in defense.layoffs]
+    return [(hand_names([layoff.card])[0], layoff.meld) for layoff in defense.layoffs]
 
 
 # R-5 knocks ---------------------------------------------------------------------------------
@@ -191,7 +191,8 @@ def test_r7_3_gin_beats_a_defender_with_zero():
 
 
 def test_declared_defense_worse_than_best_is_scored_with_a_warning():
-    score = score_round(hand("5S 6S 7S 9H 9D 9C AC AD 2D 3C"), hand("4S 3S KH KD QC JC 9S 8D 6C 2H"),
+    score = score_round(hand("5S 6S 7S 9H 9D 9C AC AD 2D 3C"),
+                        hand("4S 3S KH KD QC JC 9S 8D 6C 2H"),
                         STANDARD, 10, knocker_melds=melds("5S 6S 7S", "9H 9D 9C"),
                         defender_melds=(), layoffs=(Layoff(parse_card("4S"), 0),))
     assert [w.code for w in score.warnings] == ["suboptimal_defense"]
@@ -221,7 +222,7 @@ def test_best_defense_matches_the_reference(position):
     ours = best_defense(knocker_melds, cards_mask(defender))
     assert ours.deadwood_count == ref.best_defense_count(knocker, defender)
     assert ours.deadwood_count == min_deadwood(
-        cards_mask(defender) & ~cards_mask(l.card for l in ours.layoffs))
+        cards_mask(defender) & ~cards_mask(layoff.card for layoff in ours.layoffs))
 
 
 OPTIONS = [
