@@ -150,6 +150,16 @@ def analyze(
     """
     tokens = hand.split() if isinstance(hand, str) else hand
     mask = parse_hand_mask(tokens, HAND_SIZES)
+    if rules is None and upcard is None and not all_arrangements and len(tokens) == 10:
+        solution = _default_solve(mask)
+        count = solution[1].deadwood_count
+        return _tuple_new(HandAnalysis, (_DEFAULT_RULES, _DEFAULT_LIMIT, solution,
+                                         count <= _DEFAULT_LIMIT, count == 0, None, None))
     resolved = resolve_rules(rules)
     upcard_card = parse_card(upcard) if upcard is not None else None
     return analyze_mask(mask, resolved, upcard=upcard_card, all_arrangements=all_arrangements)
+
+
+_DEFAULT_RULES = resolve_rules(None)
+_DEFAULT_LIMIT = _DEFAULT_RULES.knock_limit_for(None)
+_default_solve = solver_for(_DEFAULT_RULES).solve

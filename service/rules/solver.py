@@ -146,6 +146,10 @@ _SET_MELDS: dict[SetChoice, Meld] = {
     if bin(suits).count("1") >= 3
 }
 
+_SET_CARDS: list[int] = [sum(1 << (s * 13 + (choice >> 4)) for s in range(4) if choice >> s & 1)
+                         for choice in range(13 << 4)]
+"""The card mask of each :data:`SetChoice` (of any suits, so also of fewer than three)."""
+
 Way = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set
 (``()`` for none, else a tuple of one, so that a plan's sets are the sum of its ways')."""
@@ -329,6 +333,12 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     sd = SUIT_DEADWOOD
     ways_of = _WAYS_BY_KEY
+    # Per rank and 13-bit suit mask: what taking that rank's card out of the suit saves, its
+    # deadwood value less what it leaves (negative when it breaks a run); 0 when not held.
+    # With one rank held three or four times, a set's gain is the sum of its cards' gains,
+    # since each card changes only its own suit.
+    _GAINS = [[sd[mask] - sd[mask & ~(1 << rank)] for mask in range(SUIT_MASK + 1)]
+              for rank in range(13)]
 
     def _ways_by_rank(
         a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
@@ -445,16 +455,20 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         triples = (a & b & (c | d)) | (c & d & (a | b))
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d]
-        best = 1 << 30
         if not triples & (triples - 1):
-            # One rank held three or four times, the common case: its ways, looked up here.
-            r = triples.bit_length() - 1
-            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
-            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
-                count = sd[a & w[0]] + sd[b & w[1]] + sd[c & w[2]] + sd[d & w[3]]
-                if count < best:
-                    best = count
-            return best
+            # One rank held three or four times, the common case: the set of every held card
+            # saves the sum of their gains; with four held, a set of three may save more by
+            # leaving out the card whose gain is least, if negative; no set saves nothing.
+            gain = _GAINS[_BIT_INDEX[triples]]
+            ga, gb, gc, gd = gain[a], gain[b], gain[c], gain[d]
+            saved = ga + gb + gc + gd
+            if a & b & c & d & triples:
+                least = min(ga, gb, gc, gd)
+                if least < 0:
+                    saved -= least
+            total = sd[a] + sd[b] + sd[c] + sd[d]
+            return total - saved if saved > 0 else total
+        best = 1 << 30
         lists = _ways_by_rank(a, b, c, d, triples)
         if len(lists) == 3:
             lists = [_pairs(lists[0], lists[1]), lists[2]]
@@ -489,9 +503,39 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             )
         return _arrangement(_best_plan(mask))
 
+    def _set_plan(a: int, b: int, c: int, d: int, rank: int, suits: int) -> Plan:
+        """The plan taking one set of ``rank`` from ``suits`` (none when ``suits`` is 0)."""
+        if not suits:
+            return (a, b, c, d, 0, ())
+        bit = 1 << rank
+        return (a & ~bit if suits & 1 else a, b & ~bit if suits & 2 else b,
+                c & ~bit if suits & 4 else c, d & ~bit if suits & 8 else d,
+                _SET_CARDS[rank << 4 | suits], (rank << 4 | suits,))
+
     @lru_cache(maxsize=cache_size)
     def _best_plan(mask: int) -> Plan:
         """The choice of sets of the canonical optimal arrangement."""
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = (a & b & (c | d)) | (c & d & (a | b))
+        if triples and not triples & (triples - 1):
+            # One rank held three or four times: each set's saving is the sum of its cards'
+            # gains (see min_deadwood), no set saves nothing; ties go to canonical order.
+            rank = _BIT_INDEX[triples]
+            gain = _GAINS[rank]
+            gains = (gain[a], gain[b], gain[c], gain[d])
+            saved = gains[0] + gains[1] + gains[2] + gains[3]
+            held = ((a & triples and 1) | (b & triples and 2) | (c & triples and 4)
+                    | (d & triples and 8))
+            if held != 15:
+                if saved:
+                    return _set_plan(a, b, c, d, rank, held if saved > 0 else 0)
+                return min((_set_plan(a, b, c, d, rank, held), (a, b, c, d, 0, ())),
+                           key=_plan_order)
+            options = [(saved, 15), (0, 0)] + [(saved - gains[s], 15 ^ 1 << s) for s in range(4)]
+            most = max(options)[0]
+            tied = [_set_plan(a, b, c, d, rank, suits) for value, suits in options
+                    if value == most]
+            return tied[0] if len(tied) == 1 else min(tied, key=_plan_order)
         plans = _optimal_plans(mask)[1]
         if len(plans) == 1:
             return plans[0]
