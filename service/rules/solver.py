@@ -37,8 +37,6 @@ from typing import Any, Callable, NamedTuple
 
 from .cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld
-from .melds import arrangement_from_parts as _arrangement_from_parts
-from .melds import _new_object, _set_deadwood, _set_deadwood_count, _set_melds
 
 _tuple_new = tuple.__new__
 
@@ -219,6 +217,14 @@ _WAYS_BY_KEY: tuple[list[tuple[Way, ...]], list[tuple[Way, ...]]] = tuple(  # ty
 """``_RANK_WAYS`` as two flat lists (without, with ``for_discards``), indexed by
 ``rank << 8 | held suits << 4 | runnable suits``: cheaper to look up than a tuple key."""
 
+_HALF = (1 << 26) - 1
+"""Spades and hearts, the low half of a hand mask: a hand is split into halves that fit one
+machine word each, then into suits, which costs fewer steps on big integers.
+
+The ranks held three or four times are then ``(a & b | c & d) & (a | b) & (c | d)`` for suit
+masks ``a b c d``: three of four suits always include both of one pair (S H or D C) and one of
+the other, which is also all that expression asks."""
+
 _SUIT_BITS: list[tuple[int, ...]] = [
     tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
 """The one-card bits of each 13-bit suit mask, lowest first."""
@@ -228,6 +234,16 @@ Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
 _MELD_ORDER = attrgetter("cards")
+
+
+def _with_set(runs: tuple[Meld, ...], one: Meld) -> tuple[Meld, ...]:
+    """Runs in meld order with a set put among them, in meld order."""
+    # Melds are disjoint, so their first cards differ and decide the order (see Meld).
+    first = one.cards[0]
+    for index, meld in enumerate(runs):
+        if meld.cards[0] > first:
+            return runs[:index] + (one,) + runs[index:]
+    return runs + (one,)
 
 
 def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]:
@@ -380,8 +396,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         Up to three ranks can be held three or four times in eleven cards; their choices are
         tried in plain nested loops, the hot path of the solver.
         """
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
         best = 1 << 30
@@ -431,28 +448,21 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
         if not chosen:
             return melds
-        # Melds are disjoint, so their first cards differ and decide the order (see Meld).
         if len(chosen) == 1:
-            one = _SET_MELDS[chosen[0]]
-            first = one.cards[0]
-            for index, meld in enumerate(melds):
-                if meld.cards[0] > first:
-                    return melds[:index] + (one,) + melds[index:]
-            return melds + (one,)
+            return _with_set(melds, _SET_MELDS[chosen[0]])
         return tuple(sorted(melds + tuple(map(_SET_MELDS.__getitem__, chosen)), key=_MELD_ORDER))
 
     def _arrangement(plan: Plan) -> Arrangement:
         a, b, c, d = plan[0], plan[1], plan[2], plan[3]
-        arrangement = _new_object(Arrangement)
-        _set_melds(arrangement, _plan_melds(plan))
-        _set_deadwood(arrangement, _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d])
-        _set_deadwood_count(arrangement, sd[a] + sd[b] + sd[c] + sd[d])
-        return arrangement
+        return _tuple_new(Arrangement, (_plan_melds(plan),
+                                        _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+                                        sd[a] + sd[b] + sd[c] + sd[d]))
 
     def min_deadwood(mask: int) -> int:
         """The least deadwood count of a hand given as a mask, any number of cards (R-2.5)."""
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d]
         if not triples & (triples - 1):
@@ -493,14 +503,13 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     def best_arrangement(mask: int) -> Arrangement:
         """The canonical optimal arrangement of a hand mask (R-2.5)."""
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        if not (a & b & (c | d)) | (c & d & (a | b)):
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        if not (a & b | c & d) & (a | b) & (c | d):
             # The common case, inlined: no set is possible, so the suit tables say it all.
-            return _arrangement_from_parts(
-                _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
-                _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-                sd[a] + sd[b] + sd[c] + sd[d],
-            )
+            return _tuple_new(Arrangement, (_RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
+                                            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+                                            sd[a] + sd[b] + sd[c] + sd[d]))
         return _arrangement(_best_plan(mask))
 
     def _set_plan(a: int, b: int, c: int, d: int, rank: int, suits: int) -> Plan:
@@ -515,8 +524,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     @lru_cache(maxsize=cache_size)
     def _best_plan(mask: int) -> Plan:
         """The choice of sets of the canonical optimal arrangement."""
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if triples and not triples & (triples - 1):
             # One rank held three or four times: each set's saving is the sum of its cards'
             # gains (see min_deadwood), no set saves nothing; ties go to canonical order.
@@ -552,8 +562,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     def discard_options(mask: int) -> tuple[DiscardOption, ...]:
         """Every discard of a hand (canonical card order) with the canonical optimal arrangement
         of the cards kept (R-2.5, R-5.1)."""
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if triples:
             return _discard_options_with_sets(a, b, c, d, triples)
         # No set possible, nor after any discard: a discard changes only its own suit's runs
@@ -577,10 +588,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             suit_runs, suit_dead, base = _SUIT_RUNS[suit], _SUIT_DEAD[suit], suit * 13
             for bit in _SUIT_BITS[suit_mask]:
                 kept = suit_mask ^ bit
-                arrangement = _new_object(Arrangement)
-                _set_melds(arrangement, runs_before + suit_runs[kept] + runs_after)
-                _set_deadwood(arrangement, dead_before + suit_dead[kept] + dead_after)
-                _set_deadwood_count(arrangement, rest + sd[kept])
+                arrangement = _tuple_new(Arrangement, (runs_before + suit_runs[kept] + runs_after,
+                                                       dead_before + suit_dead[kept] + dead_after,
+                                                       rest + sd[kept]))
                 options.append(_tuple_new(DiscardOption, (base + _BIT_INDEX[bit], arrangement)))
         return tuple(options)
 
@@ -629,8 +639,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         changes its own suit's table entry, so one pass over the hand's set choices answers all
         discards at once.
         """
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if not triples:
             # One choice (no set): each discard changes only its own suit's table entry.
             total = sd[a] + sd[b] + sd[c] + sd[d]
@@ -664,22 +675,42 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
 
         Hands that need a search go through the bounded LRU cache: eleven-card hands (every
-        discard solved) and hands with a rank held three or four times.  The cache keeps only
-        numbers (discard values, choices of sets), never objects the garbage collector must
-        scan, and arrangements are rebuilt from them by table look-ups.  Hands with no possible
-        set are answered from the suit tables alone, which costs less than a cache look-up.
+        discard solved) and hands with a rank held four times or two ranks held three or four
+        times.  The cache keeps only numbers (discard values, choices of sets), never objects
+        the garbage collector must scan, and arrangements are rebuilt from them by table
+        look-ups.  Hands with no possible set, or one rank held three times (take the set or
+        leave it), are answered from the tables alone, which costs less than a cache look-up.
         """
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         if mask.bit_count() > 10:
             counts, best, plan = _discard_values(mask)
             return _tuple_new(_Solution, (mask, _arrangement(plan), counts, best))
-        if (a & b & (c | d)) | (c & d & (a | b)):
-            return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
-        return _tuple_new(_Solution, (mask, _arrangement_from_parts(
+        triples = (a & b | c & d) & (a | b) & (c | d)
+        if triples:
+            if triples & (triples - 1) or a & b & c & d & triples:
+                return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
+            # One rank held three times: the set saves the sum of its cards' gains.
+            rank = _BIT_INDEX[triples]
+            gain = _GAINS[rank]
+            saved = gain[a] + gain[b] + gain[c] + gain[d]
+            if not saved:  # a tie between the set and no set: canonical order decides
+                return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
+            if saved > 0:
+                held = ((a & triples and 1) | (b & triples and 2) | (c & triples and 4)
+                        | (d & triples and 8))
+                keep = SUIT_MASK ^ triples
+                a, b, c, d = a & keep, b & keep, c & keep, d & keep
+                runs = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+                one = _SET_MELDS[rank << 4 | held]
+                return _tuple_new(_Solution, (mask, _tuple_new(Arrangement, (
+                    _with_set(runs, one) if runs else (one,),
+                    _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+                    sd[a] + sd[b] + sd[c] + sd[d])), None, None))
+        return _tuple_new(_Solution, (mask, _tuple_new(Arrangement, (
             _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
             _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-            sd[a] + sd[b] + sd[c] + sd[d],
-        ), None, None))
+            sd[a] + sd[b] + sd[c] + sd[d])), None, None))
 
     @lru_cache(maxsize=cache_size)
     def _discard_values(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...], Plan]:
@@ -688,8 +719,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         scan; the arrangement is rebuilt from them by table look-ups."""
         counts, best = _discard_table(mask)
         kept = mask & ~(1 << best[0])
-        a, b, c, d = kept & SUIT_MASK, kept >> 13 & SUIT_MASK, kept >> 26 & SUIT_MASK, kept >> 39
-        if not (a & b & (c | d)) | (c & d & (a | b)):
+        low, high = kept & _HALF, kept >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        if not (a & b | c & d) & (a | b) & (c | d):
             return counts, best, (a, b, c, d, 0, ())
         return counts, best, _best_plan(kept)
 
