@@ -225,6 +225,9 @@ The ranks held three or four times are then ``(a & b | c & d) & (a | b) & (c | d
 masks ``a b c d``: three of four suits always include both of one pair (S H or D C) and one of
 the other, which is also all that expression asks."""
 
+_NO_WAYS: list[Way] = [(SUIT_MASK, SUIT_MASK, SUIT_MASK, SUIT_MASK, 0, ())]
+"""No set taken: the ways of no rank."""
+
 _SUIT_BITS: list[tuple[int, ...]] = [
     tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
 """The one-card bits of each 13-bit suit mask, lowest first."""
@@ -385,62 +388,80 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     def _pairs(first: tuple[Way, ...], second: tuple[Way, ...]) -> list[Way]:
         """The ways of two ranks taken together: every way of one with every way of the other.
         Three ranks held three or four times (the most eleven cards allow) are searched as
-        this and the third, in the two-rank loop."""
+        this, with the third settled by its gains (see ``_optimal_plans``)."""
         return [(ka & kb, kc & kd, ke & kf, kg & kh, cards | more, sets + also)
                 for ka, kc, ke, kg, cards, sets in first
                 for kb, kd, kf, kh, more, also in second]
 
+    def _partial_ways(a: int, b: int, c: int, d: int, triples: int) -> tuple[int, list[Way]]:
+        """The highest rank held three or four times, and the ways worth trying (see
+        ``_RANK_WAYS``) of the others taken together: what the search tries before settling
+        that last rank by its cards' gains."""
+        last = triples.bit_length() - 1
+        others = triples ^ 1 << last
+        if not others:
+            return last, _NO_WAYS
+        lists = _ways_by_rank(a, b, c, d, others)
+        return last, lists[0] if len(lists) == 1 else _pairs(lists[0], lists[1])
+
     def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
         """The least deadwood of a mask and every choice of sets that reaches it.
 
-        Up to three ranks can be held three or four times in eleven cards; their choices are
-        tried in plain nested loops, the hot path of the solver.
+        Up to three ranks can be held three or four times in eleven cards.  The ways of all
+        but the highest are tried in a plain loop; for each, the highest rank's cards each
+        save their gain in their own suit (taking them changes nothing else), so its best
+        sets follow from four look-ups: the set of every held card, with four held each set
+        of three, or no set.  Every choice reaching the least deadwood is listed.
         """
         low, high = mask & _HALF, mask >> 26
         a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         triples = (a & b | c & d) & (a | b) & (c | d)
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
+        last, partial = _partial_ways(a, b, c, d, triples)
+        bit = 1 << last
+        gain = _GAINS[last]
+        held = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
         best = 1 << 30
-        tied: list[Plan] = []
-        if not triples & (triples - 1):
-            # One rank held three or four times, the common case: its ways, looked up here.
-            r = triples.bit_length() - 1
-            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
-            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
-                wa, wb, wc, wd = a & w[0], b & w[1], c & w[2], d & w[3]
-                count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
-                if count <= best:
-                    plan = (wa, wb, wc, wd, w[4], w[5])
-                    if count < best:
-                        best, tied = count, [plan]
-                    else:
-                        tied.append(plan)
-            return best, tied
-        lists = _ways_by_rank(a, b, c, d, triples)
-        if len(lists) == 3:
-            lists = [_pairs(lists[0], lists[1]), lists[2]]
-        if len(lists) == 2:
-            first, second = lists
-            for v in first:
-                va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
-                for w in second:
-                    wa, wb, wc, wd = va & w[0], vb & w[1], vc & w[2], vd & w[3]
-                    count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
-                    if count <= best:
-                        plan = (wa, wb, wc, wd, v[4] | w[4], v[5] + w[5])
-                        if count < best:
-                            best, tied = count, [plan]
-                        else:
-                            tied.append(plan)
-        else:
-            for plan in _plans(a, b, c, d, triples):
-                count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-                if count < best:
-                    best, tied = count, [plan]
-                elif count == best:
-                    tied.append(plan)
-        return best, tied
+        # Each tie as the way tried, its suits, and the last rank's suits in a set (0: none);
+        # plans are made once the least deadwood is known.
+        tied: list[tuple[Way, int, int, int, int, int]] = []
+        for v in partial:
+            va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
+            gains = (gain[va], gain[vb], gain[vc], gain[vd])
+            saved = top = gains[0] + gains[1] + gains[2] + gains[3]
+            if held == 15:
+                least = min(gains)
+                if least < 0:
+                    top = saved - least
+            if top < 0:
+                top = 0
+            count = sd[va] + sd[vb] + sd[vc] + sd[vd] - top
+            if count > best:
+                continue
+            if count < best:
+                best, tied = count, []
+            if not top:
+                tied.append((v, va, vb, vc, vd, 0))
+            if saved == top:
+                tied.append((v, va, vb, vc, vd, held))
+            if held == 15:
+                for suit in range(4):
+                    if saved - gains[suit] == top:
+                        tied.append((v, va, vb, vc, vd, 15 ^ 1 << suit))
+        return best, [_add_set(va, vb, vc, vd, v, last, suits)
+                      for v, va, vb, vc, vd, suits in tied]
+
+    def _add_set(a: int, b: int, c: int, d: int, way: Way, rank: int, suits: int) -> Plan:
+        """The plan of a way's sets, whose suits are left at ``a b c d``, plus the set of
+        ``rank`` from ``suits`` (none when ``suits`` is 0)."""
+        if not suits:
+            return (a, b, c, d, way[4], way[5])
+        bit = 1 << rank
+        choice = rank << 4 | suits
+        return (a & ~bit if suits & 1 else a, b & ~bit if suits & 2 else b,
+                c & ~bit if suits & 4 else c, d & ~bit if suits & 8 else d,
+                way[4] | _SET_CARDS[choice], way[5] + (choice,))
 
     def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
         """The melds of a plan, in meld order: the runs of each suit, the sets put among them."""
@@ -478,23 +499,24 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                     saved -= least
             total = sd[a] + sd[b] + sd[c] + sd[d]
             return total - saved if saved > 0 else total
+        # Two or three ranks: as in _optimal_plans, the highest one settled by gains.
+        last, partial = _partial_ways(a, b, c, d, triples)
+        gain = _GAINS[last]
+        four = a & b & c & d & 1 << last
         best = 1 << 30
-        lists = _ways_by_rank(a, b, c, d, triples)
-        if len(lists) == 3:
-            lists = [_pairs(lists[0], lists[1]), lists[2]]
-        if len(lists) == 2:
-            first, second = lists
-            for v in first:
-                va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
-                for w in second:
-                    count = sd[va & w[0]] + sd[vb & w[1]] + sd[vc & w[2]] + sd[vd & w[3]]
-                    if count < best:
-                        best = count
-        else:
-            for plan in _plans(a, b, c, d, triples):
-                count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-                if count < best:
-                    best = count
+        for v in partial:
+            va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
+            ga, gb, gc, gd = gain[va], gain[vb], gain[vc], gain[vd]
+            saved = ga + gb + gc + gd
+            if four:
+                least = min(ga, gb, gc, gd)
+                if least < 0:
+                    saved -= least
+            count = sd[va] + sd[vb] + sd[vc] + sd[vd]
+            if saved > 0:
+                count -= saved
+            if count < best:
+                best = count
         return best
 
     def optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
@@ -512,40 +534,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                                             sd[a] + sd[b] + sd[c] + sd[d]))
         return _arrangement(_best_plan(mask))
 
-    def _set_plan(a: int, b: int, c: int, d: int, rank: int, suits: int) -> Plan:
-        """The plan taking one set of ``rank`` from ``suits`` (none when ``suits`` is 0)."""
-        if not suits:
-            return (a, b, c, d, 0, ())
-        bit = 1 << rank
-        return (a & ~bit if suits & 1 else a, b & ~bit if suits & 2 else b,
-                c & ~bit if suits & 4 else c, d & ~bit if suits & 8 else d,
-                _SET_CARDS[rank << 4 | suits], (rank << 4 | suits,))
-
     @lru_cache(maxsize=cache_size)
     def _best_plan(mask: int) -> Plan:
         """The choice of sets of the canonical optimal arrangement."""
-        low, high = mask & _HALF, mask >> 26
-        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
-        triples = (a & b | c & d) & (a | b) & (c | d)
-        if triples and not triples & (triples - 1):
-            # One rank held three or four times: each set's saving is the sum of its cards'
-            # gains (see min_deadwood), no set saves nothing; ties go to canonical order.
-            rank = _BIT_INDEX[triples]
-            gain = _GAINS[rank]
-            gains = (gain[a], gain[b], gain[c], gain[d])
-            saved = gains[0] + gains[1] + gains[2] + gains[3]
-            held = ((a & triples and 1) | (b & triples and 2) | (c & triples and 4)
-                    | (d & triples and 8))
-            if held != 15:
-                if saved:
-                    return _set_plan(a, b, c, d, rank, held if saved > 0 else 0)
-                return min((_set_plan(a, b, c, d, rank, held), (a, b, c, d, 0, ())),
-                           key=_plan_order)
-            options = [(saved, 15), (0, 0)] + [(saved - gains[s], 15 ^ 1 << s) for s in range(4)]
-            most = max(options)[0]
-            tied = [_set_plan(a, b, c, d, rank, suits) for value, suits in options
-                    if value == most]
-            return tied[0] if len(tied) == 1 else min(tied, key=_plan_order)
         plans = _optimal_plans(mask)[1]
         if len(plans) == 1:
             return plans[0]
