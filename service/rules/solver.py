@@ -144,6 +144,11 @@ _SET_MELDS: dict[SetChoice, Meld] = {
     if bin(suits).count("1") >= 3
 }
 
+_SET_OF_CARDS: dict[int, Meld] = {meld.mask: meld for meld in _SET_MELDS.values()}
+"""Every set by its 52-bit card mask."""
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""A rank's bit in one suit mask times this: that rank's bit in every suit of a hand mask."""
+
 _SET_CARDS: list[int] = [sum(1 << (s * 13 + (choice >> 4)) for s in range(4) if choice >> s & 1)
                          for choice in range(13 << 4)]
 """The card mask of each :data:`SetChoice` (of any suits, so also of fewer than three)."""
@@ -358,6 +363,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     # since each card changes only its own suit.
     _GAINS = [[sd[mask] - sd[mask & ~(1 << rank)] for mask in range(SUIT_MASK + 1)]
               for rank in range(13)]
+    _GAINS_OF_BIT = {1 << rank: gains for rank, gains in enumerate(_GAINS)}
 
     def _ways_by_rank(
         a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
@@ -490,7 +496,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             # One rank held three or four times, the common case: the set of every held card
             # saves the sum of their gains; with four held, a set of three may save more by
             # leaving out the card whose gain is least, if negative; no set saves nothing.
-            gain = _GAINS[_BIT_INDEX[triples]]
+            gain = _GAINS_OF_BIT[triples]
             ga, gb, gc, gd = gain[a], gain[b], gain[c], gain[d]
             saved = ga + gb + gc + gd
             if a & b & c & d & triples:
@@ -682,18 +688,15 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             if triples & (triples - 1) or a & b & c & d & triples:
                 return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
             # One rank held three times: the set saves the sum of its cards' gains.
-            rank = _BIT_INDEX[triples]
-            gain = _GAINS[rank]
+            gain = _GAINS_OF_BIT[triples]
             saved = gain[a] + gain[b] + gain[c] + gain[d]
             if not saved:  # a tie between the set and no set: canonical order decides
                 return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
             if saved > 0:
-                held = ((a & triples and 1) | (b & triples and 2) | (c & triples and 4)
-                        | (d & triples and 8))
+                one = _SET_OF_CARDS[mask & triples * _EVERY_SUIT]
                 keep = SUIT_MASK ^ triples
                 a, b, c, d = a & keep, b & keep, c & keep, d & keep
                 runs = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
-                one = _SET_MELDS[rank << 4 | held]
                 return _tuple_new(_Solution, (mask, _tuple_new(Arrangement, (
                     _with_set(runs, one) if runs else (one,),
                     _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
