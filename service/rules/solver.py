@@ -244,14 +244,14 @@ Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 _MELD_ORDER = attrgetter("cards")
 
 
-def _with_set(runs: tuple[Meld, ...], one: Meld) -> tuple[Meld, ...]:
-    """Runs in meld order with a set put among them, in meld order."""
+def _with_set(melds: tuple[Meld, ...], one: Meld) -> tuple[Meld, ...]:
+    """Disjoint melds in meld order with a set put among them, in meld order."""
     # Melds are disjoint, so their first cards differ and decide the order (see Meld).
     first = one.cards[0]
-    for index, meld in enumerate(runs):
+    for index, meld in enumerate(melds):
         if meld.cards[0] > first:
-            return runs[:index] + (one,) + runs[index:]
-    return runs + (one,)
+            return melds[:index] + (one,) + melds[index:]
+    return melds + (one,)
 
 
 def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]:
@@ -407,8 +407,12 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         others = triples ^ 1 << last
         if not others:
             return last, _NO_WAYS
+        if not others & (others - 1):  # two ranks: the lower one's ways, looked up here
+            r = others.bit_length() - 1
+            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+            return last, ways_of[0][r << 8 | keys >> (r << 3) & 255]
         lists = _ways_by_rank(a, b, c, d, others)
-        return last, lists[0] if len(lists) == 1 else _pairs(lists[0], lists[1])
+        return last, _pairs(lists[0], lists[1])
 
     def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
         """The least deadwood of a mask and every choice of sets that reaches it.
@@ -475,9 +479,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
         if not chosen:
             return melds
-        if len(chosen) == 1:
-            return _with_set(melds, _SET_MELDS[chosen[0]])
-        return tuple(sorted(melds + tuple(map(_SET_MELDS.__getitem__, chosen)), key=_MELD_ORDER))
+        for choice in chosen:
+            melds = _with_set(melds, _SET_MELDS[choice])
+        return melds
 
     def _arrangement(plan: Plan) -> Arrangement:
         a, b, c, d = plan[0], plan[1], plan[2], plan[3]
