@@ -361,6 +361,10 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     # deadwood value less what it leaves (negative when it breaks a run); 0 when not held.
     # With one rank held three or four times, a set's gain is the sum of its cards' gains,
     # since each card changes only its own suit.
+    # Per 13-bit suit mask: the suit's deadwood after discarding each of its cards, lowest
+    # first.
+    _AFTER_DROP = [tuple(sd[mask ^ bit] for bit in _SUIT_BITS[mask])
+                   for mask in range(SUIT_MASK + 1)]
     _GAINS = [[sd[mask] - sd[mask & ~(1 << rank)] for mask in range(SUIT_MASK + 1)]
               for rank in range(13)]
     _GAINS_OF_BIT = {1 << rank: gains for rank, gains in enumerate(_GAINS)}
@@ -643,34 +647,32 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         low, high = mask & _HALF, mask >> 26
         a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         triples = (a & b | c & d) & (a | b) & (c | d)
+        cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
         if not triples:
             # One choice (no set): each discard changes only its own suit's table entry.
             total = sd[a] + sd[b] + sd[c] + sd[d]
-            counts: list[int] = []
+            values: list[int] = []
             for suit_mask in (a, b, c, d):
                 rest = total - sd[suit_mask]
-                for bit in _SUIT_BITS[suit_mask]:
-                    counts.append(rest + sd[suit_mask ^ bit])
-            least = min(counts)
-            cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
-            if counts.count(least) == 1:
-                return tuple(counts), (cards[counts.index(least)],)
-            return tuple(counts), tuple(card for card, count in zip(cards, counts)
-                                        if count == least)
-        by_card: dict[Card, int] = {}
-        for plan in _plans(a, b, c, d, triples, for_discards=True):
-            total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-            for base, suit_mask in zip((0, 13, 26, 39), plan):
-                rest = total - sd[suit_mask]
-                for bit in _SUIT_BITS[suit_mask]:
-                    count = rest + sd[suit_mask ^ bit]
-                    card = base + _BIT_INDEX[bit]
-                    if count < by_card.get(card, 1 << 30):
-                        by_card[card] = count
-        # Every card has a value: leaving all sets aside is always one of the choices.
-        ordered = sorted(by_card.items())
-        least = min(by_card.values())
-        return tuple(count for _, count in ordered), tuple(c for c, n in ordered if n == least)
+                for after in _AFTER_DROP[suit_mask]:
+                    values.append(rest + after)
+            counts = tuple(values)
+        else:
+            # Each card's least over the choices, kept in canonical card order.
+            least_of = dict.fromkeys(cards, 1 << 30)
+            for plan in _plans(a, b, c, d, triples, for_discards=True):
+                total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+                for suit_cards, suit_mask in zip(SUIT_CARDS, plan):
+                    rest = total - sd[suit_mask]
+                    for card, after in zip(suit_cards[suit_mask], _AFTER_DROP[suit_mask]):
+                        if rest + after < least_of[card]:
+                            least_of[card] = rest + after
+            # Every card has a value: each is left out of the sets by one of the choices.
+            counts = tuple(least_of.values())
+        least = min(counts)
+        if counts.count(least) == 1:
+            return counts, (cards[counts.index(least)],)
+        return counts, tuple(card for card, count in zip(cards, counts) if count == least)
 
     def solve(mask: int) -> Solution:
         """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
