@@ -662,11 +662,13 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             least_of = dict.fromkeys(cards, 1 << 30)
             for plan in _plans(a, b, c, d, triples, for_discards=True):
                 total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-                for suit_cards, suit_mask in zip(SUIT_CARDS, plan):
+                for base, suit_mask in zip((0, 13, 26, 39), plan):
                     rest = total - sd[suit_mask]
-                    for card, after in zip(suit_cards[suit_mask], _AFTER_DROP[suit_mask]):
-                        if rest + after < least_of[card]:
-                            least_of[card] = rest + after
+                    for bit in _SUIT_BITS[suit_mask]:
+                        count = rest + sd[suit_mask ^ bit]
+                        card = base + _BIT_INDEX[bit]
+                        if count < least_of[card]:
+                            least_of[card] = count
             # Every card has a value: each is left out of the sets by one of the choices.
             counts = tuple(least_of.values())
         least = min(counts)
