@@ -437,15 +437,16 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         gain = _GAINS[last]
         held = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
         best = 1 << 30
-        # Each tie as the way tried, its suits, and the last rank's suits in a set (0: none);
-        # plans are made once the least deadwood is known.
-        tied: list[tuple[Way, int, int, int, int, int]] = []
-        for v in partial:
-            va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
-            gains = (gain[va], gain[vb], gain[vc], gain[vd])
-            saved = top = gains[0] + gains[1] + gains[2] + gains[3]
-            if held == 15:
-                least = min(gains)
+        # Each tie as the way tried's suits and sets, and the last rank's suits in a set (0:
+        # none); plans are made once the least deadwood is known.
+        tied: list[tuple[int, int, int, int, int, tuple[SetChoice, ...], int]] = []
+        four = held == 15
+        for ka, kb, kc, kd, cards, sets in partial:
+            va, vb, vc, vd = a & ka, b & kb, c & kc, d & kd
+            ga, gb, gc, gd = gain[va], gain[vb], gain[vc], gain[vd]
+            saved = top = ga + gb + gc + gd
+            if four:
+                least = min(ga, gb, gc, gd)
                 if least < 0:
                     top = saved - least
             if top < 0:
@@ -456,26 +457,26 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             if count < best:
                 best, tied = count, []
             if not top:
-                tied.append((v, va, vb, vc, vd, 0))
+                tied.append((va, vb, vc, vd, cards, sets, 0))
             if saved == top:
-                tied.append((v, va, vb, vc, vd, held))
-            if held == 15:
-                for suit in range(4):
-                    if saved - gains[suit] == top:
-                        tied.append((v, va, vb, vc, vd, 15 ^ 1 << suit))
-        return best, [_add_set(va, vb, vc, vd, v, last, suits)
-                      for v, va, vb, vc, vd, suits in tied]
+                tied.append((va, vb, vc, vd, cards, sets, held))
+            if four:
+                for suit, suit_gain in enumerate((ga, gb, gc, gd)):
+                    if saved - suit_gain == top:
+                        tied.append((va, vb, vc, vd, cards, sets, 15 ^ 1 << suit))
+        return best, [_add_set(*tie, last) for tie in tied]
 
-    def _add_set(a: int, b: int, c: int, d: int, way: Way, rank: int, suits: int) -> Plan:
-        """The plan of a way's sets, whose suits are left at ``a b c d``, plus the set of
-        ``rank`` from ``suits`` (none when ``suits`` is 0)."""
+    def _add_set(a: int, b: int, c: int, d: int, cards: int, sets: tuple[SetChoice, ...],
+                 suits: int, rank: int) -> Plan:
+        """The plan of some sets, whose suits are left at ``a b c d``, plus the set of ``rank``
+        from ``suits`` (none when ``suits`` is 0)."""
         if not suits:
-            return (a, b, c, d, way[4], way[5])
+            return (a, b, c, d, cards, sets)
         bit = 1 << rank
         choice = rank << 4 | suits
         return (a & ~bit if suits & 1 else a, b & ~bit if suits & 2 else b,
                 c & ~bit if suits & 4 else c, d & ~bit if suits & 8 else d,
-                way[4] | _SET_CARDS[choice], way[5] + (choice,))
+                cards | _SET_CARDS[choice], sets + (choice,))
 
     def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
         """The melds of a plan, in meld order: the runs of each suit, the sets put among them."""
