@@ -7,7 +7,10 @@ so leaving such a block unmelded only adds deadwood, and two adjacent runs of on
 same cards as one longer run (R-2.2).  That per-suit answer depends only on a 13-bit mask, so
 it is tabulated once at import for all 8,192 masks.  A hand is then solved by trying every
 choice of sets (at most 2 x 6 x 6 = 72 for eleven cards, usually one: no set possible) with
-four table look-ups each.  Every optimal arrangement is found; nothing is heuristic.
+four table look-ups each.  The highest rank held three or four times needs no trying: taking
+one of its cards changes only that card's suit, so what each of its sets saves is the sum of
+its cards' gains, tabulated per rank and suit mask, and the best of its sets (or none) follows
+from four look-ups.  Every optimal arrangement is found; nothing is heuristic.
 
 Arrangements are normalised: a run is never split into two adjacent runs of one suit.  Optimal
 arrangements are listed in canonical order (:attr:`Arrangement.sort_key`); the first one is
@@ -357,14 +360,14 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     sd = SUIT_DEADWOOD
     ways_of = _WAYS_BY_KEY
-    # Per rank and 13-bit suit mask: what taking that rank's card out of the suit saves, its
-    # deadwood value less what it leaves (negative when it breaks a run); 0 when not held.
-    # With one rank held three or four times, a set's gain is the sum of its cards' gains,
-    # since each card changes only its own suit.
     # Per 13-bit suit mask: the suit's deadwood after discarding each of its cards, lowest
     # first.
     _AFTER_DROP = [tuple(sd[mask ^ bit] for bit in _SUIT_BITS[mask])
                    for mask in range(SUIT_MASK + 1)]
+    # Per rank and 13-bit suit mask: what taking that rank's card out of the suit saves, its
+    # deadwood value less what it leaves (negative when it breaks a run); 0 when not held.
+    # With one rank held three or four times, a set's gain is the sum of its cards' gains,
+    # since each card changes only its own suit.
     _GAINS = [[sd[mask] - sd[mask & ~(1 << rank)] for mask in range(SUIT_MASK + 1)]
               for rank in range(13)]
     _GAINS_OF_BIT = {1 << rank: gains for rank, gains in enumerate(_GAINS)}
