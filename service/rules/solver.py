@@ -7,10 +7,11 @@ so leaving such a block unmelded only adds deadwood, and two adjacent runs of on
 same cards as one longer run (R-2.2).  That per-suit answer depends only on a 13-bit mask, so
 it is tabulated once at import for all 8,192 masks.  A hand is then solved by trying every
 choice of sets (at most 2 x 6 x 6 = 72 for eleven cards, usually one: no set possible) with
-four table look-ups each.  The highest rank held three or four times needs no trying: taking
-one of its cards changes only that card's suit, so what each of its sets saves is the sum of
-its cards' gains, tabulated per rank and suit mask, and the best of its sets (or none) follows
-from four look-ups.  Every optimal arrangement is found; nothing is heuristic.
+four table look-ups each.  For the least count (and a rank held three times alone) the
+highest rank held three or four times needs no trying: taking one of its cards changes only
+that card's suit, so what each of its sets saves is the sum of its cards' gains, tabulated per
+rank and suit mask, and the best of its sets (or none) follows from four look-ups.  Every
+optimal arrangement is found; nothing is heuristic.
 
 Arrangements are normalised: a run is never split into two adjacent runs of one suit.  Optimal
 arrangements are listed in canonical order (:attr:`Arrangement.sort_key`); the first one is
@@ -233,9 +234,6 @@ The ranks held three or four times are then ``(a & b | c & d) & (a | b) & (c | d
 masks ``a b c d``: three of four suits always include both of one pair (S H or D C) and one of
 the other, which is also all that expression asks."""
 
-_NO_WAYS: list[Way] = [(SUIT_MASK, SUIT_MASK, SUIT_MASK, SUIT_MASK, 0, ())]
-"""No set taken: the ways of no rank."""
-
 _SUIT_BITS: list[tuple[int, ...]] = [
     tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
 """The one-card bits of each 13-bit suit mask, lowest first."""
@@ -401,19 +399,17 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     def _pairs(first: tuple[Way, ...], second: tuple[Way, ...]) -> list[Way]:
         """The ways of two ranks taken together: every way of one with every way of the other.
         Three ranks held three or four times (the most eleven cards allow) are searched as
-        this, with the third settled by its gains (see ``_optimal_plans``)."""
+        this and the third."""
         return [(ka & kb, kc & kd, ke & kf, kg & kh, cards | more, sets + also)
                 for ka, kc, ke, kg, cards, sets in first
                 for kb, kd, kf, kh, more, also in second]
 
     def _partial_ways(a: int, b: int, c: int, d: int, triples: int) -> tuple[int, list[Way]]:
-        """The highest rank held three or four times, and the ways worth trying (see
-        ``_RANK_WAYS``) of the others taken together: what the search tries before settling
-        that last rank by its cards' gains."""
+        """For two or three ranks held three or four times: the highest, and the ways worth
+        trying (see ``_RANK_WAYS``) of the others taken together, which the count tries before
+        settling that last rank by its cards' gains."""
         last = triples.bit_length() - 1
         others = triples ^ 1 << last
-        if not others:
-            return last, _NO_WAYS
         if not others & (others - 1):  # two ranks: the lower one's ways, looked up here
             r = others.bit_length() - 1
             keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
@@ -424,62 +420,54 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
         """The least deadwood of a mask and every choice of sets that reaches it.
 
-        Up to three ranks can be held three or four times in eleven cards.  The ways of all
-        but the highest are tried in a plain loop; for each, the highest rank's cards each
-        save their gain in their own suit (taking them changes nothing else), so its best
-        sets follow from four look-ups: the set of every held card, with four held each set
-        of three, or no set.  Every choice reaching the least deadwood is listed.
+        Up to three ranks can be held three or four times in eleven cards; their choices are
+        tried in plain nested loops, the hot path of the solver.
         """
         low, high = mask & _HALF, mask >> 26
         a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         triples = (a & b | c & d) & (a | b) & (c | d)
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
-        last, partial = _partial_ways(a, b, c, d, triples)
-        bit = 1 << last
-        gain = _GAINS[last]
-        held = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
         best = 1 << 30
-        # Each tie as the way tried's suits and sets, and the last rank's suits in a set (0:
-        # none); plans are made once the least deadwood is known.
-        tied: list[tuple[int, int, int, int, int, tuple[SetChoice, ...], int]] = []
-        four = held == 15
-        for ka, kb, kc, kd, cards, sets in partial:
-            va, vb, vc, vd = a & ka, b & kb, c & kc, d & kd
-            ga, gb, gc, gd = gain[va], gain[vb], gain[vc], gain[vd]
-            saved = top = ga + gb + gc + gd
-            if four:
-                least = min(ga, gb, gc, gd)
-                if least < 0:
-                    top = saved - least
-            if top < 0:
-                top = 0
-            count = sd[va] + sd[vb] + sd[vc] + sd[vd] - top
-            if count > best:
-                continue
-            if count < best:
-                best, tied = count, []
-            if not top:
-                tied.append((va, vb, vc, vd, cards, sets, 0))
-            if saved == top:
-                tied.append((va, vb, vc, vd, cards, sets, held))
-            if four:
-                for suit, suit_gain in enumerate((ga, gb, gc, gd)):
-                    if saved - suit_gain == top:
-                        tied.append((va, vb, vc, vd, cards, sets, 15 ^ 1 << suit))
-        return best, [_add_set(*tie, last) for tie in tied]
-
-    def _add_set(a: int, b: int, c: int, d: int, cards: int, sets: tuple[SetChoice, ...],
-                 suits: int, rank: int) -> Plan:
-        """The plan of some sets, whose suits are left at ``a b c d``, plus the set of ``rank``
-        from ``suits`` (none when ``suits`` is 0)."""
-        if not suits:
-            return (a, b, c, d, cards, sets)
-        bit = 1 << rank
-        choice = rank << 4 | suits
-        return (a & ~bit if suits & 1 else a, b & ~bit if suits & 2 else b,
-                c & ~bit if suits & 4 else c, d & ~bit if suits & 8 else d,
-                cards | _SET_CARDS[choice], sets + (choice,))
+        tied: list[Plan] = []
+        if not triples & (triples - 1):
+            # One rank held three or four times, the common case: its ways, looked up here.
+            r = triples.bit_length() - 1
+            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
+                wa, wb, wc, wd = a & w[0], b & w[1], c & w[2], d & w[3]
+                count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
+                if count <= best:
+                    plan = (wa, wb, wc, wd, w[4], w[5])
+                    if count < best:
+                        best, tied = count, [plan]
+                    else:
+                        tied.append(plan)
+            return best, tied
+        lists = _ways_by_rank(a, b, c, d, triples)
+        if len(lists) == 3:
+            lists = [_pairs(lists[0], lists[1]), lists[2]]
+        if len(lists) == 2:
+            first, second = lists
+            for v in first:
+                va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
+                for w in second:
+                    wa, wb, wc, wd = va & w[0], vb & w[1], vc & w[2], vd & w[3]
+                    count = sd[wa] + sd[wb] + sd[wc] + sd[wd]
+                    if count <= best:
+                        plan = (wa, wb, wc, wd, v[4] | w[4], v[5] + w[5])
+                        if count < best:
+                            best, tied = count, [plan]
+                        else:
+                            tied.append(plan)
+        else:
+            for plan in _plans(a, b, c, d, triples):
+                count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+                if count < best:
+                    best, tied = count, [plan]
+                elif count == best:
+                    tied.append(plan)
+        return best, tied
 
     def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
         """The melds of a plan, in meld order: the runs of each suit, the sets put among them."""
@@ -517,7 +505,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                     saved -= least
             total = sd[a] + sd[b] + sd[c] + sd[d]
             return total - saved if saved > 0 else total
-        # Two or three ranks: as in _optimal_plans, the highest one settled by gains.
+        # Two or three ranks: the ways of all but the highest are tried; for each, the highest
+        # is settled by its cards' gains, as for one rank above.
         last, partial = _partial_ways(a, b, c, d, triples)
         gain = _GAINS[last]
         four = a & b & c & d & 1 << last
