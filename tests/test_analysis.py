@@ -8,8 +8,21 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 
-from service.rules import InvalidHandError, InvalidRulesError, analyze, hand_names
+from service.rules import (
+    InvalidHandError,
+    InvalidRulesError,
+    analyze,
+    analyze_mask,
+    cards_mask,
+    hand_names,
+    resolve_rules,
+)
+from service.rules.solver import cache_clear
+
+from . import reference as ref
+from .strategies import dense_hands, random_hands
 
 CORE = Path(__file__).resolve().parent.parent / "service" / "rules"
 
@@ -50,6 +63,25 @@ def test_r5_5_big_gin_only_when_the_rules_play_it():
 def test_ten_card_analysis_has_no_eleven_card_facts():
     result = analyze("AS 2S 3S 4H 5H 6H 7D 8D 9D TC")
     assert result.big_gin is None and result.discards is None and result.best_discards is None
+
+
+@given(random_hands(0, 11))
+def test_default_rules_analysis_is_the_general_analysis(cards):
+    # analyze() under the default rules takes a shorter way; its facts are the general ones.
+    general = analyze_mask(cards_mask(cards), resolve_rules(None))
+    cache_clear()
+    quick = analyze(hand_names(cards))
+    assert quick == general
+    assert quick.deadwood_count == (min(ref.discard_values(cards).values()) if len(cards) == 11
+                                    else ref.min_deadwood(cards))
+
+
+@given(dense_hands(10))
+def test_r5_1_dense_ten_card_hands_knock_and_gin_as_the_reference_counts(cards):
+    result = analyze(hand_names(cards))
+    count = ref.min_deadwood(cards)
+    assert (result.deadwood_count, result.can_knock, result.gin) == (count, count <= 10,
+                                                                     count == 0)
 
 
 def test_partial_hands_have_melds_but_no_knock():

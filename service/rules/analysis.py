@@ -112,16 +112,7 @@ def analyze_mask(
         effective_knock_limit(rules, upcard)
     solver = solver_for(rules)
     solution = solver.solve(mask)
-    count = solution.arrangement.deadwood_count
     size = mask.bit_count()
-    if size == 10:
-        can_knock, gin, big_gin = count <= limit, count == 0, None
-    elif size == 11:
-        # Big gin: all eleven cards melded, under rules that allow it (R-5.5).
-        can_knock, gin = count <= limit, count == 0
-        big_gin = rules.big_gin_bonus is not None and solution.all_melded()
-    else:
-        can_knock = gin = big_gin = None
     arrangements = None
     if all_arrangements:
         if size == 11:
@@ -133,7 +124,22 @@ def analyze_mask(
         else:
             arrangements = tuple(ArrangementChoice(a)
                                  for a in solver.optimal_arrangements(mask))
-    return _tuple_new(HandAnalysis, (rules, limit, solution, can_knock, gin, big_gin, arrangements))
+    return _analysis(rules, limit, solution, size, arrangements)
+
+
+def _analysis(rules: Rules, limit: int, solution: Solution, size: int,
+              arrangements: tuple[ArrangementChoice, ...] | None = None) -> HandAnalysis:
+    """The facts of a solved hand of ``size`` cards: knock and gin for full hands (R-5.1,
+    R-5.4), big gin for eleven cards under rules that play it (R-5.5)."""
+    count = solution[1].deadwood_count
+    if size == 10:
+        return _tuple_new(HandAnalysis, (rules, limit, solution, count <= limit, count == 0,
+                                         None, arrangements))
+    if size == 11:
+        big_gin = rules.big_gin_bonus is not None and solution.all_melded()
+        return _tuple_new(HandAnalysis, (rules, limit, solution, count <= limit, count == 0,
+                                         big_gin, arrangements))
+    return _tuple_new(HandAnalysis, (rules, limit, solution, None, None, None, arrangements))
 
 
 def analyze(
@@ -150,6 +156,16 @@ def analyze(
     """
     tokens = hand.split() if isinstance(hand, str) else hand
     mask = parse_hand_mask(tokens, HAND_SIZES)
+    if rules is None and upcard is None and not all_arrangements:
+        # The default rules, the common call: the same facts as analyze_mask, without
+        # resolving the rules and their solver again (the parsed hand's cards are distinct).
+        return _analysis(_DEFAULT_RULES, _DEFAULT_LIMIT, _default_solve(mask), len(tokens))
     resolved = resolve_rules(rules)
     upcard_card = parse_card(upcard) if upcard is not None else None
     return analyze_mask(mask, resolved, upcard=upcard_card, all_arrangements=all_arrangements)
+
+
+_DEFAULT_RULES = resolve_rules(None)
+_DEFAULT_LIMIT: int = _DEFAULT_RULES.knock_limit_for(None)  # type: ignore[assignment]
+assert _DEFAULT_LIMIT is not None, "the default rules need no upcard for their knock limit"
+_default_solve = solver_for(_DEFAULT_RULES).solve

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .cards import (
     CARD_NAMES,
@@ -129,14 +129,17 @@ def _not_a_meld(path: tuple, ordered: tuple[Card, ...], round_the_corner: bool) 
     return Problem(path, "invalid_meld", detail, "R-2.2")
 
 
-@dataclass(frozen=True, slots=True)
-class Arrangement:
+class Arrangement(NamedTuple):
     """A hand split into disjoint melds and deadwood (R-2.3, R-2.4).
 
     ``melds`` are sorted (see :class:`Meld`) when the service chose them, and in the client's
     order when a client declared them (:meth:`declared`), so that meld indexes keep meaning
     what the client meant; ``deadwood`` is in canonical card order and ``deadwood_count`` is
     the sum of the deadwood cards' values.
+
+    An immutable record, a named tuple as :class:`~service.rules.solver.Solution` is: the
+    solver builds one for every hand it solves, and a tuple is built in one step where a
+    frozen dataclass sets each field through ``object.__setattr__``.
     """
 
     melds: tuple[Meld, ...]
@@ -172,28 +175,6 @@ class Arrangement:
         melds = ", ".join(" ".join(m.names()) for m in self.melds)
         dead = " ".join(CARD_NAMES[c] for c in self.deadwood)
         return f"<Arrangement [{melds}] deadwood [{dead}] = {self.deadwood_count}>"
-
-
-# Arrangement's slots, set directly: by arrangement_from_parts and the solver's hot loops.
-_new_object = object.__new__
-_set_melds = Arrangement.melds.__set__  # type: ignore[attr-defined]
-_set_deadwood = Arrangement.deadwood.__set__  # type: ignore[attr-defined]
-_set_deadwood_count = Arrangement.deadwood_count.__set__  # type: ignore[attr-defined]
-
-
-def arrangement_from_parts(melds: tuple[Meld, ...], deadwood: tuple[Card, ...],
-                           count: int) -> Arrangement:
-    """``Arrangement(melds, deadwood, count)`` for parts the solver already put in order.
-
-    The same frozen value, built by setting its slots directly: a frozen dataclass's own
-    ``__init__`` goes through ``object.__setattr__`` for each field, which costs more than the
-    rest of a ten-card solve (R-2.5) on the solver's hot path.
-    """
-    arrangement = _new_object(Arrangement)
-    _set_melds(arrangement, melds)
-    _set_deadwood(arrangement, deadwood)
-    _set_deadwood_count(arrangement, count)
-    return arrangement
 
 
 def deadwood_count(cards: Iterable[Card], ace_value: int = 1) -> int:

@@ -7,7 +7,11 @@ so leaving such a block unmelded only adds deadwood, and two adjacent runs of on
 same cards as one longer run (R-2.2).  That per-suit answer depends only on a 13-bit mask, so
 it is tabulated once at import for all 8,192 masks.  A hand is then solved by trying every
 choice of sets (at most 2 x 6 x 6 = 72 for eleven cards, usually one: no set possible) with
-four table look-ups each.  Every optimal arrangement is found; nothing is heuristic.
+four table look-ups each.  For the least count (and a rank held three times alone) the
+highest rank held three or four times needs no trying: taking one of its cards changes only
+that card's suit, so what each of its sets saves is the sum of its cards' gains, tabulated per
+rank and suit mask, and the best of its sets (or none) follows from four look-ups.  Every
+optimal arrangement is found; nothing is heuristic.
 
 Arrangements are normalised: a run is never split into two adjacent runs of one suit.  Optimal
 arrangements are listed in canonical order (:attr:`Arrangement.sort_key`); the first one is
@@ -37,8 +41,6 @@ from typing import Any, Callable, NamedTuple
 
 from .cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld
-from .melds import arrangement_from_parts as _arrangement_from_parts
-from .melds import _new_object, _set_deadwood, _set_deadwood_count, _set_melds
 
 _tuple_new = tuple.__new__
 
@@ -146,6 +148,15 @@ _SET_MELDS: dict[SetChoice, Meld] = {
     if bin(suits).count("1") >= 3
 }
 
+_SET_OF_CARDS: dict[int, Meld] = {meld.mask: meld for meld in _SET_MELDS.values()}
+"""Every set by its 52-bit card mask."""
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""A rank's bit in one suit mask times this: that rank's bit in every suit of a hand mask."""
+
+_SET_CARDS: list[int] = [sum(1 << (s * 13 + (choice >> 4)) for s in range(4) if choice >> s & 1)
+                         for choice in range(13 << 4)]
+"""The card mask of each :data:`SetChoice` (of any suits, so also of fewer than three)."""
+
 Way = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set
 (``()`` for none, else a tuple of one, so that a plan's sets are the sum of its ways')."""
@@ -215,6 +226,14 @@ _WAYS_BY_KEY: tuple[list[tuple[Way, ...]], list[tuple[Way, ...]]] = tuple(  # ty
 """``_RANK_WAYS`` as two flat lists (without, with ``for_discards``), indexed by
 ``rank << 8 | held suits << 4 | runnable suits``: cheaper to look up than a tuple key."""
 
+_HALF = (1 << 26) - 1
+"""Spades and hearts, the low half of a hand mask: a hand is split into halves that fit one
+machine word each, then into suits, which costs fewer steps on big integers.
+
+The ranks held three or four times are then ``(a & b | c & d) & (a | b) & (c | d)`` for suit
+masks ``a b c d``: three of four suits always include both of one pair (S H or D C) and one of
+the other, which is also all that expression asks."""
+
 _SUIT_BITS: list[tuple[int, ...]] = [
     tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
 """The one-card bits of each 13-bit suit mask, lowest first."""
@@ -224,6 +243,16 @@ Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
 _MELD_ORDER = attrgetter("cards")
+
+
+def _with_set(melds: tuple[Meld, ...], one: Meld) -> tuple[Meld, ...]:
+    """Disjoint melds in meld order with a set put among them, in meld order."""
+    # Melds are disjoint, so their first cards differ and decide the order (see Meld).
+    first = one.cards[0]
+    for index, meld in enumerate(melds):
+        if meld.cards[0] > first:
+            return melds[:index] + (one,) + melds[index:]
+    return melds + (one,)
 
 
 def _arrangement_order(arrangement: Arrangement) -> tuple[tuple[Card, ...], ...]:
@@ -329,6 +358,17 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     sd = SUIT_DEADWOOD
     ways_of = _WAYS_BY_KEY
+    # Per 13-bit suit mask: the suit's deadwood after discarding each of its cards, lowest
+    # first.
+    _AFTER_DROP = [tuple(sd[mask ^ bit] for bit in _SUIT_BITS[mask])
+                   for mask in range(SUIT_MASK + 1)]
+    # Per rank and 13-bit suit mask: what taking that rank's card out of the suit saves, its
+    # deadwood value less what it leaves (negative when it breaks a run); 0 when not held.
+    # With one rank held three or four times, a set's gain is the sum of its cards' gains,
+    # since each card changes only its own suit.
+    _GAINS = [[sd[mask] - sd[mask & ~(1 << rank)] for mask in range(SUIT_MASK + 1)]
+              for rank in range(13)]
+    _GAINS_OF_BIT = {1 << rank: gains for rank, gains in enumerate(_GAINS)}
 
     def _ways_by_rank(
         a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
@@ -359,10 +399,23 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     def _pairs(first: tuple[Way, ...], second: tuple[Way, ...]) -> list[Way]:
         """The ways of two ranks taken together: every way of one with every way of the other.
         Three ranks held three or four times (the most eleven cards allow) are searched as
-        this and the third, in the two-rank loop."""
+        this and the third."""
         return [(ka & kb, kc & kd, ke & kf, kg & kh, cards | more, sets + also)
                 for ka, kc, ke, kg, cards, sets in first
                 for kb, kd, kf, kh, more, also in second]
+
+    def _partial_ways(a: int, b: int, c: int, d: int, triples: int) -> tuple[int, list[Way]]:
+        """For two or three ranks held three or four times: the highest, and the ways worth
+        trying (see ``_RANK_WAYS``) of the others taken together, which the count tries before
+        settling that last rank by its cards' gains."""
+        last = triples.bit_length() - 1
+        others = triples ^ 1 << last
+        if not others & (others - 1):  # two ranks: the lower one's ways, looked up here
+            r = others.bit_length() - 1
+            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
+            return last, ways_of[0][r << 8 | keys >> (r << 3) & 255]
+        lists = _ways_by_rank(a, b, c, d, others)
+        return last, _pairs(lists[0], lists[1])
 
     def _optimal_plans(mask: int) -> tuple[int, list[Plan]]:
         """The least deadwood of a mask and every choice of sets that reaches it.
@@ -370,8 +423,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         Up to three ranks can be held three or four times in eleven cards; their choices are
         tried in plain nested loops, the hot path of the solver.
         """
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d], [(a, b, c, d, 0, ())]
         best = 1 << 30
@@ -421,56 +475,55 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
         if not chosen:
             return melds
-        # Melds are disjoint, so their first cards differ and decide the order (see Meld).
-        if len(chosen) == 1:
-            one = _SET_MELDS[chosen[0]]
-            first = one.cards[0]
-            for index, meld in enumerate(melds):
-                if meld.cards[0] > first:
-                    return melds[:index] + (one,) + melds[index:]
-            return melds + (one,)
-        return tuple(sorted(melds + tuple(map(_SET_MELDS.__getitem__, chosen)), key=_MELD_ORDER))
+        for choice in chosen:
+            melds = _with_set(melds, _SET_MELDS[choice])
+        return melds
 
     def _arrangement(plan: Plan) -> Arrangement:
         a, b, c, d = plan[0], plan[1], plan[2], plan[3]
-        arrangement = _new_object(Arrangement)
-        _set_melds(arrangement, _plan_melds(plan))
-        _set_deadwood(arrangement, _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d])
-        _set_deadwood_count(arrangement, sd[a] + sd[b] + sd[c] + sd[d])
-        return arrangement
+        return _tuple_new(Arrangement, (_plan_melds(plan),
+                                        _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+                                        sd[a] + sd[b] + sd[c] + sd[d]))
 
     def min_deadwood(mask: int) -> int:
         """The least deadwood count of a hand given as a mask, any number of cards (R-2.5)."""
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if not triples:
             return sd[a] + sd[b] + sd[c] + sd[d]
-        best = 1 << 30
         if not triples & (triples - 1):
-            # One rank held three or four times, the common case: its ways, looked up here.
-            r = triples.bit_length() - 1
-            keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
-            for w in ways_of[0][r << 8 | keys >> (r << 3) & 255]:
-                count = sd[a & w[0]] + sd[b & w[1]] + sd[c & w[2]] + sd[d & w[3]]
-                if count < best:
-                    best = count
-            return best
-        lists = _ways_by_rank(a, b, c, d, triples)
-        if len(lists) == 3:
-            lists = [_pairs(lists[0], lists[1]), lists[2]]
-        if len(lists) == 2:
-            first, second = lists
-            for v in first:
-                va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
-                for w in second:
-                    count = sd[va & w[0]] + sd[vb & w[1]] + sd[vc & w[2]] + sd[vd & w[3]]
-                    if count < best:
-                        best = count
-        else:
-            for plan in _plans(a, b, c, d, triples):
-                count = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-                if count < best:
-                    best = count
+            # One rank held three or four times, the common case: the set of every held card
+            # saves the sum of their gains; with four held, a set of three may save more by
+            # leaving out the card whose gain is least, if negative; no set saves nothing.
+            gain = _GAINS_OF_BIT[triples]
+            ga, gb, gc, gd = gain[a], gain[b], gain[c], gain[d]
+            saved = ga + gb + gc + gd
+            if a & b & c & d & triples:
+                least = min(ga, gb, gc, gd)
+                if least < 0:
+                    saved -= least
+            total = sd[a] + sd[b] + sd[c] + sd[d]
+            return total - saved if saved > 0 else total
+        # Two or three ranks: the ways of all but the highest are tried; for each, the highest
+        # is settled by its cards' gains, as for one rank above.
+        last, partial = _partial_ways(a, b, c, d, triples)
+        gain = _GAINS[last]
+        four = a & b & c & d & 1 << last
+        best = 1 << 30
+        for v in partial:
+            va, vb, vc, vd = a & v[0], b & v[1], c & v[2], d & v[3]
+            ga, gb, gc, gd = gain[va], gain[vb], gain[vc], gain[vd]
+            saved = ga + gb + gc + gd
+            if four:
+                least = min(ga, gb, gc, gd)
+                if least < 0:
+                    saved -= least
+            count = sd[va] + sd[vb] + sd[vc] + sd[vd]
+            if saved > 0:
+                count -= saved
+            if count < best:
+                best = count
         return best
 
     def optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
@@ -479,14 +532,13 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     def best_arrangement(mask: int) -> Arrangement:
         """The canonical optimal arrangement of a hand mask (R-2.5)."""
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        if not (a & b & (c | d)) | (c & d & (a | b)):
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        if not (a & b | c & d) & (a | b) & (c | d):
             # The common case, inlined: no set is possible, so the suit tables say it all.
-            return _arrangement_from_parts(
-                _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
-                _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-                sd[a] + sd[b] + sd[c] + sd[d],
-            )
+            return _tuple_new(Arrangement, (_RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
+                                            _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+                                            sd[a] + sd[b] + sd[c] + sd[d]))
         return _arrangement(_best_plan(mask))
 
     @lru_cache(maxsize=cache_size)
@@ -508,8 +560,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     def discard_options(mask: int) -> tuple[DiscardOption, ...]:
         """Every discard of a hand (canonical card order) with the canonical optimal arrangement
         of the cards kept (R-2.5, R-5.1)."""
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
         if triples:
             return _discard_options_with_sets(a, b, c, d, triples)
         # No set possible, nor after any discard: a discard changes only its own suit's runs
@@ -533,10 +586,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             suit_runs, suit_dead, base = _SUIT_RUNS[suit], _SUIT_DEAD[suit], suit * 13
             for bit in _SUIT_BITS[suit_mask]:
                 kept = suit_mask ^ bit
-                arrangement = _new_object(Arrangement)
-                _set_melds(arrangement, runs_before + suit_runs[kept] + runs_after)
-                _set_deadwood(arrangement, dead_before + suit_dead[kept] + dead_after)
-                _set_deadwood_count(arrangement, rest + sd[kept])
+                arrangement = _tuple_new(Arrangement, (runs_before + suit_runs[kept] + runs_after,
+                                                       dead_before + suit_dead[kept] + dead_after,
+                                                       rest + sd[kept]))
                 options.append(_tuple_new(DiscardOption, (base + _BIT_INDEX[bit], arrangement)))
         return tuple(options)
 
@@ -585,57 +637,75 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         changes its own suit's table entry, so one pass over the hand's set choices answers all
         discards at once.
         """
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-        triples = (a & b & (c | d)) | (c & d & (a | b))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        triples = (a & b | c & d) & (a | b) & (c | d)
+        cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
         if not triples:
             # One choice (no set): each discard changes only its own suit's table entry.
             total = sd[a] + sd[b] + sd[c] + sd[d]
-            counts: list[int] = []
+            values: list[int] = []
             for suit_mask in (a, b, c, d):
                 rest = total - sd[suit_mask]
-                for bit in _SUIT_BITS[suit_mask]:
-                    counts.append(rest + sd[suit_mask ^ bit])
-            least = min(counts)
-            cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
-            if counts.count(least) == 1:
-                return tuple(counts), (cards[counts.index(least)],)
-            return tuple(counts), tuple(card for card, count in zip(cards, counts)
-                                        if count == least)
-        by_card: dict[Card, int] = {}
-        for plan in _plans(a, b, c, d, triples, for_discards=True):
-            total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-            for base, suit_mask in zip((0, 13, 26, 39), plan):
-                rest = total - sd[suit_mask]
-                for bit in _SUIT_BITS[suit_mask]:
-                    count = rest + sd[suit_mask ^ bit]
-                    card = base + _BIT_INDEX[bit]
-                    if count < by_card.get(card, 1 << 30):
-                        by_card[card] = count
-        # Every card has a value: leaving all sets aside is always one of the choices.
-        ordered = sorted(by_card.items())
-        least = min(by_card.values())
-        return tuple(count for _, count in ordered), tuple(c for c, n in ordered if n == least)
+                for after in _AFTER_DROP[suit_mask]:
+                    values.append(rest + after)
+            counts = tuple(values)
+        else:
+            # Each card's least over the choices, kept in canonical card order.
+            least_of = dict.fromkeys(cards, 1 << 30)
+            for plan in _plans(a, b, c, d, triples, for_discards=True):
+                total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
+                for base, suit_mask in zip((0, 13, 26, 39), plan):
+                    rest = total - sd[suit_mask]
+                    for bit in _SUIT_BITS[suit_mask]:
+                        count = rest + sd[suit_mask ^ bit]
+                        card = base + _BIT_INDEX[bit]
+                        if count < least_of[card]:
+                            least_of[card] = count
+            # Every card has a value: each is left out of the sets by one of the choices.
+            counts = tuple(least_of.values())
+        least = min(counts)
+        if counts.count(least) == 1:
+            return counts, (cards[counts.index(least)],)
+        return counts, tuple(card for card, count in zip(cards, counts) if count == least)
 
     def solve(mask: int) -> Solution:
         """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
 
         Hands that need a search go through the bounded LRU cache: eleven-card hands (every
-        discard solved) and hands with a rank held three or four times.  The cache keeps only
-        numbers (discard values, choices of sets), never objects the garbage collector must
-        scan, and arrangements are rebuilt from them by table look-ups.  Hands with no possible
-        set are answered from the suit tables alone, which costs less than a cache look-up.
+        discard solved) and hands with a rank held four times or two ranks held three or four
+        times.  The cache keeps only numbers (discard values, choices of sets), never objects
+        the garbage collector must scan, and arrangements are rebuilt from them by table
+        look-ups.  Hands with no possible set, or one rank held three times (take the set or
+        leave it), are answered from the tables alone, which costs less than a cache look-up.
         """
-        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         if mask.bit_count() > 10:
             counts, best, plan = _discard_values(mask)
             return _tuple_new(_Solution, (mask, _arrangement(plan), counts, best))
-        if (a & b & (c | d)) | (c & d & (a | b)):
-            return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
-        return _tuple_new(_Solution, (mask, _arrangement_from_parts(
+        triples = (a & b | c & d) & (a | b) & (c | d)
+        if triples:
+            if triples & (triples - 1) or a & b & c & d & triples:
+                return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
+            # One rank held three times: the set saves the sum of its cards' gains.
+            gain = _GAINS_OF_BIT[triples]
+            saved = gain[a] + gain[b] + gain[c] + gain[d]
+            if not saved:  # a tie between the set and no set: canonical order decides
+                return _tuple_new(_Solution, (mask, _arrangement(_best_plan(mask)), None, None))
+            if saved > 0:
+                one = _SET_OF_CARDS[mask & triples * _EVERY_SUIT]
+                keep = SUIT_MASK ^ triples
+                a, b, c, d = a & keep, b & keep, c & keep, d & keep
+                runs = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+                return _tuple_new(_Solution, (mask, _tuple_new(Arrangement, (
+                    _with_set(runs, one) if runs else (one,),
+                    _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
+                    sd[a] + sd[b] + sd[c] + sd[d])), None, None))
+        return _tuple_new(_Solution, (mask, _tuple_new(Arrangement, (
             _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d],
             _DEAD_S[a] + _DEAD_H[b] + _DEAD_D[c] + _DEAD_C[d],
-            sd[a] + sd[b] + sd[c] + sd[d],
-        ), None, None))
+            sd[a] + sd[b] + sd[c] + sd[d])), None, None))
 
     @lru_cache(maxsize=cache_size)
     def _discard_values(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...], Plan]:
@@ -644,8 +714,9 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         scan; the arrangement is rebuilt from them by table look-ups."""
         counts, best = _discard_table(mask)
         kept = mask & ~(1 << best[0])
-        a, b, c, d = kept & SUIT_MASK, kept >> 13 & SUIT_MASK, kept >> 26 & SUIT_MASK, kept >> 39
-        if not (a & b & (c | d)) | (c & d & (a | b)):
+        low, high = kept & _HALF, kept >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        if not (a & b | c & d) & (a | b) & (c | d):
             return counts, best, (a, b, c, d, 0, ())
         return counts, best, _best_plan(kept)
 
