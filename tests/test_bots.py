@@ -342,7 +342,8 @@ def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
     monkeypatch.setattr(selfplay, "MAX_DEALS", 5)
     result = self_play(("simple", "simple"), 1, 1, resolve_rules("standard"))
     assert result.abandoned == 5 and result.unfinished == 1 and result.deals == 5
-    assert "abandoned as draws" in match_table(result)
+    assert "5 deals abandoned as a draw" in match_table(result)
+    assert "1 game unfinished" in match_table(result)
 
 
 # The heuristic's outlook -------------------------------------------------------------------------

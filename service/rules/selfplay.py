@@ -189,8 +189,12 @@ def match_table(result: MatchResult) -> str:
     lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}{budget}) "
                  f"in {result.seconds:.1f} s: {result.games_per_second:.1f} games/s")
     if result.unfinished:
-        lines.append(f"{result.unfinished} games unfinished after {MAX_DEALS} deals")
+        lines.append(f"{_count(result.unfinished, 'game')} unfinished after {MAX_DEALS} deals")
     if result.abandoned:
-        lines.append(f"{result.abandoned} deals abandoned as draws after {MAX_MOVES} moves "
-                     "(cards passed back and forth through the discard pile)")
+        lines.append(f"{_count(result.abandoned, 'deal')} abandoned as a draw after {MAX_MOVES} "
+                     "moves (cards passed back and forth through the discard pile)")
     return "\n".join(lines)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
