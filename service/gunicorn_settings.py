@@ -82,6 +82,14 @@ def pre_request(worker, req):
     close_when_due(req, keepalive_requests)
 
 
+def worker_exit(server, worker):
+    """Give the frozen objects back to the collector before the worker's interpreter shuts
+    down, so they are finalised while the modules they need (gevent's, logging's) still
+    exist; left frozen, logging's weak-reference callbacks run after gevent is torn down and
+    print a traceback on every worker exit."""
+    gc.unfreeze()
+
+
 def child_exit(server, worker):
     forget_worker(worker.pid)
 

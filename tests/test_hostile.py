@@ -398,6 +398,18 @@ def test_readyz_is_503_from_sigterm_while_an_in_flight_request_finishes(tmp_path
 
 
 @pytest.mark.server
+def test_workers_stopped_by_sigterm_exit_cleanly_without_a_traceback(tmp_path):
+    with live_server(tmp_path, workers=2) as live:
+        for _ in range(4):
+            assert requests.get(live.base + "/healthz", timeout=5).status_code == 200
+        live.process.send_signal(signal.SIGTERM)
+        assert live.process.wait(timeout=30) == 0
+    log = live.log.read_text()
+    assert log.count("Worker exiting") == 2
+    assert "Traceback" not in log and "Exception ignored" not in log, log
+
+
+@pytest.mark.server
 def test_the_images_command_serves_from_any_folder(tmp_path):
     """The container's CMD (gunicorn with the packaged settings), run outside the checkout."""
     port = free_port()
