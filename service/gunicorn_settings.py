@@ -16,6 +16,7 @@ client trickling headers is cut off instead of holding a connection for ever.
 
 import gc
 import os
+import signal
 
 wsgi_app = "service.api:create_app()"
 bind = [os.environ.get("GINRULES_BIND", "127.0.0.1:8000")]
@@ -70,6 +71,15 @@ def when_ready(server):
     collection then no longer walks those long-lived objects, which a batch reply, with its
     many new dicts and lists, would otherwise trigger again and again."""
     gc.freeze()
+
+
+def post_fork(server, worker):
+    """A new worker inherits the master's signal handlers, which only queue the signal for the
+    master's loop, a loop the worker never runs: a SIGTERM arriving before the worker has set
+    up its own handlers would be lost, and the master would wait its graceful timeout to kill
+    it.  Until then the stop signals stop the worker at once (it has taken no request yet)."""
+    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(number, signal.SIG_DFL)
 
 
 def post_worker_init(worker):

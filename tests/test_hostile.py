@@ -398,15 +398,26 @@ def test_readyz_is_503_from_sigterm_while_an_in_flight_request_finishes(tmp_path
 
 
 @pytest.mark.server
-def test_workers_stopped_by_sigterm_exit_cleanly_without_a_traceback(tmp_path):
-    with live_server(tmp_path, workers=2) as live:
+def test_a_worker_stopped_by_sigterm_exits_cleanly_without_a_traceback(tmp_path):
+    # One worker, known to be serving, so that it has set up its own signal handlers.
+    with live_server(tmp_path, workers=1) as live:
         for _ in range(4):
             assert requests.get(live.base + "/healthz", timeout=5).status_code == 200
         live.process.send_signal(signal.SIGTERM)
         assert live.process.wait(timeout=30) == 0
     log = live.log.read_text()
-    assert log.count("Worker exiting") == 2
+    assert log.count("Worker exiting") == 1
     assert "Traceback" not in log and "Exception ignored" not in log, log
+
+
+@pytest.mark.server
+def test_sigterm_stops_the_server_at_once_while_its_workers_are_still_booting(tmp_path):
+    with live_server(tmp_path, workers=2, wait="port") as live:
+        live.process.send_signal(signal.SIGTERM)
+        start = time.monotonic()
+        assert live.process.wait(timeout=30) == 0
+    # Not the master's graceful timeout, which a worker deaf to the signal would cost.
+    assert time.monotonic() - start < 10, live.log.read_text()
 
 
 @pytest.mark.server
