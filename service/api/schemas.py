@@ -374,10 +374,6 @@ _MELD_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {
 """The card codes of every meld's cards: a reply names the cards of many melds."""
 
 
-def dump_cards(cards: tuple[int, ...]) -> list[str]:
-    return list(map(_NAME, cards))
-
-
 _MELD_NAMES_OF = _MELD_NAMES.get
 
 
