@@ -21,7 +21,7 @@ from ..rules.errors import Problem
 from ..rules.knock import KnockCheck
 from ..rules.layoffs import Defense
 from ..rules.scoring import RoundScore
-from ..rules.melds import Arrangement, Meld
+from ..rules.melds import Arrangement, Meld, every_meld
 from ..rules.solver import DiscardOption
 from .problems import MAX_ERRORS, ApiProblem, FieldError, clipped, json_pointer, rule_url
 
@@ -359,18 +359,8 @@ def load(schema: Schema, body: Any) -> dict[str, Any]:
 _NAME = dict(enumerate(CARD_NAMES)).__getitem__
 
 
-def _every_meld() -> list[tuple[int, ...]]:
-    """The cards, in meld order, of every meld there is: each set, each run ace low and each
-    run round the corner (R-2.1, R-2.2, R-2.7)."""
-    runs = [tuple(suit * 13 + (start + i) % 13 for i in range(length))
-            for suit in range(4) for start in range(13) for length in range(3, 14)]
-    sets = [tuple(suit * 13 + rank for suit in range(4) if suits >> suit & 1)
-            for rank in range(13) for suits in range(16) if bin(suits).count("1") >= 3]
-    return runs + sets
-
-
 _MELD_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {
-    cards: tuple(map(_NAME, cards)) for cards in _every_meld()}
+    meld.cards: tuple(map(_NAME, meld.cards)) for meld in every_meld(round_the_corner=True)}
 """The card codes of every meld's cards: a reply names the cards of many melds."""
 
 

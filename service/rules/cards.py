@@ -58,6 +58,11 @@ def _spellings() -> dict[str, Card]:
 
 _SPELLINGS: dict[str, Card] = _spellings()
 _SPELLING_BITS: dict[str, int] = {token: 1 << card for token, card in _SPELLINGS.items()}
+SPELLING_CARDS: dict[str, Card] = _SPELLINGS
+"""Every accepted spelling of a card (R-1.4) to its card, for readers that look tokens up one
+by one on a hot path (read only)."""
+SPELLING_BITS: dict[str, int] = _SPELLING_BITS
+"""Every accepted spelling of a card (R-1.4) to the card's bit in a hand mask (read only)."""
 _SPELLING_BIT = _SPELLING_BITS.__getitem__
 CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(
     tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),

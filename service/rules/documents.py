@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, NamedTuple
 
 from .bookkeeping import VARIANTS
-from .cards import (CARD_SPELLINGS, Card, bad_card_detail, card_or_none, cards_or_none,
-                    describe_token)
+from .cards import (Card, bad_card_detail, card_or_none, cards_or_none,
+                    describe_token, SPELLING_BITS, SPELLING_CARDS)
 from .engine import Discard, Draw, Move, Pass
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
-from .melds import Meld, parse_melds
+from .melds import Meld, every_meld, parse_melds
 from .variants import Rules, resolve_rules
 
 FORMAT = "ginrules-log/1"
@@ -329,29 +328,10 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
     return actions
 
 
-_CARD_OF: dict[str, Card] = {token: card for card, tokens in enumerate(CARD_SPELLINGS)
-                             for token in tokens}
-"""Every accepted spelling of a card (R-1.4) to its card: one dictionary look-up per token."""
-_BIT_OF: dict[str, int] = {token: 1 << card for token, card in _CARD_OF.items()}
-
-
-def _meld_catalogue() -> dict[int, Meld]:
-    """Every set and every run that does not wrap past the king, by the mask of its cards
-    (R-2.1, R-2.2), its cards in meld order."""
-    catalogue: dict[int, Meld] = {}
-    for rank in range(13):
-        for size in (3, 4):
-            for cards in combinations([suit * 13 + rank for suit in range(4)], size):
-                catalogue[sum(1 << card for card in cards)] = Meld("set", cards)
-    for suit in range(4):
-        for low in range(13):
-            for high in range(low + 2, 13):
-                cards = tuple(range(suit * 13 + low, suit * 13 + high + 1))
-                catalogue[sum(1 << card for card in cards)] = Meld("run", cards)
-    return catalogue
-
-
-_MELDS_BY_MASK = _meld_catalogue()
+_CARD_OF = SPELLING_CARDS
+_BIT_OF = SPELLING_BITS
+_MELDS_BY_MASK: dict[int, Meld] = {meld.mask: meld for meld in every_meld()}
+"""Every set and every run that does not wrap past the king, by the mask of its cards."""
 
 
 def declared_melds(values: list, *, round_the_corner: bool = False) -> tuple[Meld, ...]:

@@ -112,6 +112,24 @@ def meld_order(kind: MeldKind, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return cards
 
 
+def every_meld(*, round_the_corner: bool = False) -> tuple[Meld, ...]:
+    """Every meld there is, each once, its cards in meld order: every set of three or four
+    cards of a rank (R-2.1), every run of three or more cards of a suit (R-2.2), and with
+    ``round_the_corner`` the runs that wrap past the king too (R-2.7).  For tables built at
+    import, keyed by a meld's cards or its mask."""
+    candidates = [tuple(suit * 13 + rank for suit in range(4) if suits >> suit & 1)
+                  for rank in range(13) for suits in range(16) if suits.bit_count() >= 3]
+    candidates += [tuple(suit * 13 + (start + i) % 13 for i in range(length))
+                   for suit in range(4) for length in range(3, 14) for start in range(13)]
+    melds: dict[tuple[Card, ...], Meld] = {}
+    for cards in candidates:
+        ordered = canonical(cards)
+        kind = meld_kind(ordered, round_the_corner=round_the_corner)
+        if kind is not None and ordered not in melds:
+            melds[ordered] = Meld(kind, meld_order(kind, ordered))
+    return tuple(melds.values())
+
+
 def _not_a_meld(path: tuple, ordered: tuple[Card, ...], round_the_corner: bool) -> Problem:
     """Why cards (canonical order) form no meld, with the rule that says so."""
     names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
