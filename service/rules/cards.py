@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from .errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
+from .speedups import SPEEDUPS
 
 Card = int
 """A card, 0..51 (see the module docstring)."""
@@ -184,8 +185,9 @@ def parse_hand(
     return tuple(cards)
 
 
-def parse_hand_mask(tokens: Sequence[object], sizes: Collection[int] | None = None) -> int:
-    """The mask of a hand of card tokens; the same checks and errors as :func:`parse_hand`."""
+def python_parse_hand_mask(tokens: Sequence[object],
+                           sizes: Collection[int] | None = None) -> int:
+    """:func:`parse_hand_mask` in Python alone: the reference of the compiled reader."""
     try:
         # The sum of n distinct powers of two has exactly n bits set; any repeat carries.
         mask = sum(map(_SPELLING_BIT, tokens))  # type: ignore[arg-type]
@@ -194,6 +196,22 @@ def parse_hand_mask(tokens: Sequence[object], sizes: Collection[int] | None = No
     if mask >= 0 and mask.bit_count() == len(tokens) and (sizes is None or len(tokens) in sizes):
         return mask
     return cards_mask(parse_hand(tokens, sizes))
+
+
+if SPEEDUPS is not None:
+    _quick_mask = SPEEDUPS.Reader(_SPELLINGS).mask
+
+    def parse_hand_mask(tokens: Sequence[object], sizes: Collection[int] | None = None) -> int:
+        """The mask of a hand of card tokens; the same checks and errors as
+        :func:`parse_hand`."""
+        # The compiled reader reads a list or tuple of known spellings, no card twice; for
+        # anything else it gives None, and parse_hand says what is wrong.
+        mask = _quick_mask(tokens)
+        if mask is not None and (sizes is None or len(tokens) in sizes):
+            return mask
+        return cards_mask(parse_hand(tokens, sizes))
+else:
+    parse_hand_mask = python_parse_hand_mask
 
 
 def _size_list(sizes: list[int]) -> str:

@@ -41,6 +41,7 @@ from typing import Any, Callable, NamedTuple
 
 from .cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
 from .melds import Arrangement, Meld
+from .speedups import SPEEDUPS
 
 _tuple_new = tuple.__new__
 
@@ -328,6 +329,11 @@ class Solver:
     round_the_corner: bool
     ace_value: int
     suit_deadwood: list[int]
+    kernel: Any
+    """The compiled fast path over this solver's tables (see speedups.py), or None."""
+    python_min_deadwood: Callable[[int], int]
+    python_solve: Callable[[int], Solution]
+    """``min_deadwood`` and ``solve`` in Python alone: the reference of the compiled path."""
     min_deadwood: Callable[[int], int]
     optimal_arrangements: Callable[[int], tuple[Arrangement, ...]]
     best_arrangement: Callable[[int], Arrangement]
@@ -776,9 +782,32 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         extend(mask, 0, 0, (), 0)
         return sorted(found, key=_arrangement_order)
 
+    python_min_deadwood, python_solve = min_deadwood, solve
+    kernel = None
+    if SPEEDUPS is not None and not round_the_corner:
+        # The compiled fast path reads these same tables (see speedups.py); it answers the
+        # hands they settle alone and gives None for the rest, which the search above answers.
+        kernel = SPEEDUPS.Kernel(
+            SUIT_DEADWOOD, _RUNNABLE, _SUIT_RUNS, _SUIT_DEAD,
+            [_SET_MELDS.get(choice) for choice in range(13 << 4)], Arrangement, _Solution)
+        quick_count, quick_solve = kernel.count, kernel.solve
+
+        def min_deadwood(mask: int) -> int:
+            """The least deadwood count of a hand given as a mask, any number of cards
+            (R-2.5)."""
+            count = quick_count(mask)
+            return python_min_deadwood(mask) if count is None else count
+
+        def solve(mask: int) -> Solution:
+            """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1)."""
+            return quick_solve(mask) or python_solve(mask)
+
     solver.round_the_corner = round_the_corner
     solver.ace_value = ace_value
     solver.suit_deadwood = SUIT_DEADWOOD
+    solver.kernel = kernel
+    solver.python_min_deadwood = python_min_deadwood
+    solver.python_solve = python_solve
     solver.min_deadwood = min_deadwood
     solver.optimal_arrangements = optimal_arrangements
     solver.best_arrangement = best_arrangement

@@ -1,0 +1,33 @@
+"""The solver's optional compiled fast path, and whether it is in use.
+
+``_speedups`` (``_speedups.c``, built with the package when a C compiler is at hand) reads a
+hand's card codes and solves the common hands by the same table look-ups as the pure-Python
+solver, whose tables it is given: the same answers, in less time.  It answers only what the
+tables settle alone and hands everything else back (an unusual token, a hand that needs the
+search between sets), so every error and every search stays in Python.  The Python code is
+the reference: tests hold the compiled answers to it, and it is what runs when the extension
+was not built, or when ``GINRULES_PURE_PYTHON`` is set (to anything but ``0``) in the
+environment before the rules are imported.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("GINRULES_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _speedups
+    except ImportError:
+        return None
+    return _speedups
+
+
+SPEEDUPS: ModuleType | None = _load()
+"""The compiled module, or None when the pure-Python code runs alone."""
+
+ACTIVE: bool = SPEEDUPS is not None
+"""Whether the compiled fast path is in use."""
