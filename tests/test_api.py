@@ -290,6 +290,12 @@ def test_healthz_reports_the_solver_cache(client):
     assert body["solver_cache"]["hits"] >= 1 and body["solver_cache"]["size"] >= 1
 
 
+def test_healthz_says_whether_the_solver_runs_compiled(client):
+    from service.rules import speedups
+
+    assert client.get("/healthz").get_json()["solver_compiled"] is speedups.ACTIVE
+
+
 def test_openapi_yaml_is_served(client):
     reply = client.get("/openapi.yaml")
     assert reply.status_code == 200 and reply.mimetype == "application/yaml"

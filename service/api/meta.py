@@ -7,6 +7,7 @@ from importlib import metadata, resources
 
 from flask import Blueprint, Response, jsonify
 
+from ..rules import speedups
 from ..rules.solver import cache_info
 
 meta = Blueprint("meta", __name__)
@@ -29,8 +30,10 @@ def openapi_text() -> str:
 
 @meta.get("/healthz")
 def healthz():
-    """Liveness: the process answers; also the version and the solver cache's counters."""
-    return jsonify({"status": "ok", "version": service_version(), "solver_cache": cache_info()})
+    """Liveness: the process answers; also the version, the solver cache's counters and
+    whether the solver's compiled fast path is in use."""
+    return jsonify({"status": "ok", "version": service_version(), "solver_cache": cache_info(),
+                    "solver_compiled": speedups.ACTIVE})
 
 
 @meta.get("/openapi.yaml")
