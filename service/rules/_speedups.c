@@ -365,6 +365,8 @@ joined(PyObject *const *tables, const unsigned *masks, PyObject *extra, Py_ssize
         parts[suit] = PyTuple_GET_ITEM(tables[suit], masks[suit]);
         size += PyTuple_GET_SIZE(parts[suit]);
     }
+    if (extra != NULL && at > size - 1)
+        at = size - 1;  /* never a hole, even if the tables disagreed with each other */
     result = PyTuple_New(size);
     if (result == NULL)
         return NULL;
