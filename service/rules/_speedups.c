@@ -117,6 +117,10 @@ Reader_init(Reader *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_TypeError, "a Reader is initialised once");
         return -1;
     }
+    if (kwds != NULL && PyDict_GET_SIZE(kwds) != 0) {
+        PyErr_SetString(PyExc_TypeError, "Reader takes no keyword arguments");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "O!:Reader", &PyDict_Type, &spellings))
         return -1;
     self->spellings = PyDict_Copy(spellings);
@@ -157,6 +161,10 @@ Kernel_init(Kernel *self, PyObject *args, PyObject *kwds)
 
     if (self->solution != NULL || self->runs[0] != NULL) {
         PyErr_SetString(PyExc_TypeError, "a Kernel is initialised once");
+        return -1;
+    }
+    if (kwds != NULL && PyDict_GET_SIZE(kwds) != 0) {
+        PyErr_SetString(PyExc_TypeError, "Kernel takes no keyword arguments");
         return -1;
     }
     if (!PyArg_ParseTuple(args, "OOOOOOO:Kernel", &values, &runnable, &runs, &dead,
