@@ -104,3 +104,51 @@ def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tm
     status, page = run.stdout.split("\n", 1)
     assert status == "200" and "function showStep" in page and "/*SCRIPT*/" not in page
     assert all(f'"{path.stem}":' in page for path in (ROOT / "examples").glob("*.json"))
+
+
+def _compiler_at_hand() -> bool:
+    import shutil
+
+    cc = (sysconfig.get_config_var("CC") or "").split()
+    return bool(cc) and shutil.which(cc[0]) is not None and (
+        Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+
+
+def test_the_wheel_carries_the_compiled_fast_path_and_uses_it(wheel, installed, tmp_path):
+    if not _compiler_at_hand() or os.environ.get("GINRULES_PURE_PYTHON", "") not in ("", "0"):
+        pytest.skip("no C compiler here, or GINRULES_PURE_PYTHON set: a pure-Python wheel")
+    assert any(name.startswith("service/rules/_speedups") and name.endswith((".so", ".pyd"))
+               for name in zipfile.ZipFile(wheel).namelist())
+    run = _run_installed(installed, tmp_path,
+                         "from service.rules import speedups, analyze; print(speedups.ACTIVE, "
+                         "analyze('AS 2S 3S 7H 7D 7C 9C TC JC KD').deadwood_count)")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["True", "10"]
+
+
+def test_a_machine_without_a_c_compiler_builds_a_wheel_that_runs_in_pure_python(tmp_path):
+    """The extension is optional: with no compiler the build goes on, and the wheel answers
+    the same, from the Python solver alone."""
+    import shutil
+
+    out, target, source = tmp_path / "wheel", tmp_path / "site", tmp_path / "source"
+    # A copy of the sources alone: no extension built in place, no earlier build folder.
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "node_modules", "*.so", "*.pyd", "*.egg-info",
+        "__pycache__", "artifacts", ".hypothesis", ".pytest_cache"))
+    env = {**os.environ, "CC": str(tmp_path / "no-such-compiler")}
+    env.pop("GINRULES_PURE_PYTHON", None)
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                            "-w", str(out), str(source)], env=env,
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stderr[-2000:]
+    built = next(out.glob("ginrules-*.whl"))
+    assert not any("_speedups" in name and not name.endswith(".c")
+                   for name in zipfile.ZipFile(built).namelist())
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(target), str(built)], check=True, capture_output=True, text=True)
+    run = _run_installed(target, tmp_path,
+                         "from service.rules import speedups, analyze; print(speedups.ACTIVE, "
+                         "analyze('AS 2S 3S 7H 7D 7C 9C TC JC KD').deadwood_count)")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "10"]
