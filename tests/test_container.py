@@ -212,3 +212,68 @@ def test_the_runtime_stage_stops_unless_the_compiled_fast_path_is_in_use():
         for result in (plain, off):
             assert result.returncode != 0 and "_speedups" in result.stderr
 
+
+FAKE_DOCKER = """#!/bin/sh
+# Answers as an engine with BuildKit and no images; logs each import with what its tarball holds.
+case "$1" in
+  info|version) exit 0 ;;
+  buildx) [ "$2" = version ] && exit 0; exit 1 ;;
+  image) exit 1 ;;
+  import) image=""; for arg; do tarball=$image; image=$arg; done
+          echo "import $image $(tar -xOf "$tarball" ./included)" >> "$LOG" ;;
+  run) echo 3.11; exit 0 ;;
+  *) exit 1 ;;
+esac
+"""
+FAKE_DEBOOTSTRAP = """#!/bin/sh
+# Makes a root file system that names the packages it was asked for.
+for arg; do case "$arg" in --include=*) included=${arg#--include=} ;; esac; done
+for last; do :; done
+mkdir -p "$last" && echo "$included" > "$last/included" && echo debootstrap >> "$LOG"
+"""
+
+
+def test_the_container_check_makes_a_build_base_with_a_compiler_and_a_runtime_base_without(
+        tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, text in (("docker", FAKE_DOCKER), ("debootstrap", FAKE_DEBOOTSTRAP)):
+        (bin_dir / name).write_text(text)
+        (bin_dir / name).chmod(0o755)
+    log = tmp_path / "log"
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("PIP_")},
+           "PATH": f"{bin_dir}:{os.environ['PATH']}", "LOG": str(log),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("GINRULES_BASE_SUITE", None)
+
+    def check() -> list[str]:
+        log.write_text("")
+        result = subprocess.run(["bash", str(CHECK)], env=env, capture_output=True, text=True,
+                                timeout=60)
+        # The fake engine builds nothing: the check goes as far as the build and fails there.
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert "FAIL  the image builds" in result.stdout
+        return log.read_text().splitlines()
+
+    first = check()
+    assert first.count("debootstrap") == 2
+    imports = {line.split()[1]: line.split()[2].split(",") for line in first
+               if line.startswith("import ")}
+    assert set(imports) == {"python:3.11", "python:3.11-slim"}
+    for packages in imports.values():
+        assert {"python3", "python3-venv", "ca-certificates"} <= set(packages)
+    assert {"python3-dev", "gcc", "libc6-dev"} <= set(imports["python:3.11"])
+    assert not {"python3-dev", "gcc", "libc6-dev"} & set(imports["python:3.11-slim"])
+    kept = sorted(p.name for p in (tmp_path / "cache" / "ginrules").iterdir())
+    assert kept == ["base-bookworm.tar", "build-base-bookworm.tar"]
+    again = check()  # both root file systems come from the cache
+    assert "debootstrap" not in again and len([x for x in again if x.startswith("import")]) == 2
+
+
+def test_the_container_check_asks_the_running_image_whether_the_fast_path_is_in_use():
+    text = CHECK.read_text()
+    assert re.search(r'docker exec "\$container" python -c \\\n\s*\'from service\.rules import '
+                     r'speedups; print\(speedups\.ACTIVE', text)
+    assert 'pass "the solver\'s compiled fast path is in use' in text
+    assert 'fail "the solver\'s compiled fast path is in use' in text
+    assert 'pass "no C compiler in the image' in text
