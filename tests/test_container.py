@@ -168,7 +168,7 @@ def test_the_build_stage_compiles_the_fast_path_on_the_full_image_and_the_runtim
     (build_base, build_name, build), (run_base, run_name, _) = dockerfile_stages()
     assert build_name == "build" and run_name == ""
     # The official full image has gcc and Python's headers; the slim one, which runs, has neither.
-    assert build_base == "python:3.11" and run_base == "python:3.11-slim"
+    assert build_base == "python:3.11-bookworm" and run_base == "python:3.11-slim-bookworm"
     copied = [i.split()[1:-1] for i in build if i.startswith("COPY")]
     sources = re.findall(r'"([\w/]+\.c)"', (ROOT / "setup.py").read_text())
     assert sources, "setup.py names the extension's C sources"
@@ -259,11 +259,11 @@ def test_the_container_check_makes_a_build_base_with_a_compiler_and_a_runtime_ba
     assert first.count("debootstrap") == 2
     imports = {line.split()[1]: line.split()[2].split(",") for line in first
                if line.startswith("import ")}
-    assert set(imports) == {"python:3.11", "python:3.11-slim"}
+    assert set(imports) == {"python:3.11-bookworm", "python:3.11-slim-bookworm"}
     for packages in imports.values():
         assert {"python3", "python3-venv", "ca-certificates"} <= set(packages)
-    assert {"python3-dev", "gcc", "libc6-dev"} <= set(imports["python:3.11"])
-    assert not {"python3-dev", "gcc", "libc6-dev"} & set(imports["python:3.11-slim"])
+    assert {"python3-dev", "gcc", "libc6-dev"} <= set(imports["python:3.11-bookworm"])
+    assert not {"python3-dev", "gcc", "libc6-dev"} & set(imports["python:3.11-slim-bookworm"])
     kept = sorted(p.name for p in (tmp_path / "cache" / "ginrules").iterdir())
     assert kept == ["base-bookworm.tar", "build-base-bookworm.tar"]
     again = check()  # both root file systems come from the cache
