@@ -231,6 +231,19 @@ def test_wrong_shapes_are_400_naming_the_field(client, body, expected):
     assert error_codes(reply) == expected
 
 
+@pytest.mark.parametrize("path, body, pointer", [
+    (ANALYZE, {"hand": ["AS", 7]}, "/hand/1"),
+    (ANALYZE, {"hand": [None]}, "/hand/0"),
+    ("/v1/knock", {"hand": ["AS", {}], "melds": [], "discard": "AS"}, "/hand/1"),
+])
+def test_r1_4_a_card_that_is_no_string_names_the_notation_rule(client, path, body, pointer):
+    reply = client.post(path, json=body)
+    assert reply.status_code == 400
+    error = next(e for e in reply.get_json()["errors"] if e["pointer"] == pointer)
+    assert error["code"] == "wrong_type" and error["rule"] == "R-1.4"
+    assert error["rule_url"].endswith("#R-1.4") and '"TS"' in error["detail"]
+
+
 @pytest.mark.parametrize(
     "data, code",
     [

@@ -34,6 +34,10 @@ is above none of this and is reported by the check that owns it."""
 MAX_MELD_CARDS = 100
 """Cards in one meld of a request, as far as its shape is checked (no meld holds 14)."""
 
+CARD_ITEM_MESSAGE = 'Not a card code: a card is a string such as "TS" or "10♠".'
+"""The fault of an item of a list of cards that is no string (R-1.4)."""
+
+
 # marshmallow's messages, by the stable code we report for them.
 _MESSAGE_CODES = {
     "Missing data for required field.": "required",
@@ -43,7 +47,10 @@ _MESSAGE_CODES = {
     "Not a valid string.": "wrong_type",
     "Not a valid list.": "wrong_type",
     "Not a valid boolean.": "wrong_type",
+    CARD_ITEM_MESSAGE: "wrong_type",
 }
+_MESSAGE_RULES = {CARD_ITEM_MESSAGE: "R-1.4"}
+"""The rule a shape fault breaks, where it is one of the rules' (a card's notation)."""
 
 
 class StrictBoolean(fields.Field):
@@ -108,7 +115,7 @@ def _strings(value: Any) -> bool:
 class CardTokens(ShapedList):
     """A JSON array of strings (card tokens); what they name is checked by the rules core."""
 
-    default_error_messages = {"item": "Not a valid string."}
+    default_error_messages = {"item": CARD_ITEM_MESSAGE}
     item_type = str
     """The one type of every item: the quick check of ``load`` looks at all types at once."""
 
@@ -215,7 +222,8 @@ def _flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[FieldError
         return [e for key, sub in messages.items() for e in _flatten(sub, path + (key,))]
     if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         return [
-            FieldError(json_pointer(path), _MESSAGE_CODES.get(m, "invalid_value"), m)
+            FieldError(json_pointer(path), _MESSAGE_CODES.get(m, "invalid_value"), m,
+                       _MESSAGE_RULES.get(m))
             for m in messages
         ]
     return [FieldError(json_pointer(path), "invalid_value", str(messages))]
