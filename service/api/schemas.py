@@ -36,6 +36,8 @@ MAX_MELD_CARDS = 100
 
 CARD_ITEM_MESSAGE = 'Not a card code: a card is a string such as "TS" or "10♠".'
 """The fault of an item of a list of cards that is no string (R-1.4)."""
+CARD_LIST_MESSAGE = 'Not a list of card codes: cards are a JSON array such as ["AS", "2S"].'
+"""The fault of a list of cards that is no JSON array (R-1.4)."""
 
 
 # marshmallow's messages, by the stable code we report for them.
@@ -48,8 +50,9 @@ _MESSAGE_CODES = {
     "Not a valid list.": "wrong_type",
     "Not a valid boolean.": "wrong_type",
     CARD_ITEM_MESSAGE: "wrong_type",
+    CARD_LIST_MESSAGE: "wrong_type",
 }
-_MESSAGE_RULES = {CARD_ITEM_MESSAGE: "R-1.4"}
+_MESSAGE_RULES = {CARD_ITEM_MESSAGE: "R-1.4", CARD_LIST_MESSAGE: "R-1.4"}
 """The rule a shape fault breaks, where it is one of the rules' (a card's notation)."""
 
 
@@ -115,7 +118,7 @@ def _strings(value: Any) -> bool:
 class CardTokens(ShapedList):
     """A JSON array of strings (card tokens); what they name is checked by the rules core."""
 
-    default_error_messages = {"item": CARD_ITEM_MESSAGE}
+    default_error_messages = {"invalid": CARD_LIST_MESSAGE, "item": CARD_ITEM_MESSAGE}
     item_type = str
     """The one type of every item: the quick check of ``load`` looks at all types at once."""
 
