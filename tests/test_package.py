@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from service.conformance import load_cases
+from service.rules import speedups
+
+from .test_speedups import compiler_at_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,22 +109,17 @@ def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tm
     assert all(f'"{path.stem}":' in page for path in (ROOT / "examples").glob("*.json"))
 
 
-def _compiler_at_hand() -> bool:
-    import shutil
-
-    cc = (sysconfig.get_config_var("CC") or "").split()
-    return bool(cc) and shutil.which(cc[0]) is not None and (
-        Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
+FAST_PATH_PROBE = ("from service.rules import speedups, analyze; print(speedups.ACTIVE, "
+                   "analyze('AS 2S 3S 7H 7D 7C 9C TC JC KD').deadwood_count)")
+"""Whether an installed package runs the compiled fast path, and one hand it analyses."""
 
 
 def test_the_wheel_carries_the_compiled_fast_path_and_uses_it(wheel, installed, tmp_path):
-    if not _compiler_at_hand() or os.environ.get("GINRULES_PURE_PYTHON", "") not in ("", "0"):
+    if not compiler_at_hand() or speedups.pure_python_requested():
         pytest.skip("no C compiler here, or GINRULES_PURE_PYTHON set: a pure-Python wheel")
     assert any(name.startswith("service/rules/_speedups") and name.endswith((".so", ".pyd"))
                for name in zipfile.ZipFile(wheel).namelist())
-    run = _run_installed(installed, tmp_path,
-                         "from service.rules import speedups, analyze; print(speedups.ACTIVE, "
-                         "analyze('AS 2S 3S 7H 7D 7C 9C TC JC KD').deadwood_count)")
+    run = _run_installed(installed, tmp_path, FAST_PATH_PROBE)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["True", "10"]
 
@@ -147,8 +145,6 @@ def test_a_machine_without_a_c_compiler_builds_a_wheel_that_runs_in_pure_python(
                    for name in zipfile.ZipFile(built).namelist())
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
                     str(target), str(built)], check=True, capture_output=True, text=True)
-    run = _run_installed(target, tmp_path,
-                         "from service.rules import speedups, analyze; print(speedups.ACTIVE, "
-                         "analyze('AS 2S 3S 7H 7D 7C 9C TC JC KD').deadwood_count)")
+    run = _run_installed(target, tmp_path, FAST_PATH_PROBE)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "10"]

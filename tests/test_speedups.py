@@ -56,7 +56,8 @@ SOLVERS = {
 }
 
 
-def _compiler_at_hand() -> bool:
+def compiler_at_hand() -> bool:
+    """Whether this Python could build the extension here: its C compiler and its headers."""
     cc = (sysconfig.get_config_var("CC") or "").split()
     include = Path(sysconfig.get_paths()["include"]) / "Python.h"
     return bool(cc) and shutil.which(cc[0]) is not None and include.exists()
@@ -64,9 +65,9 @@ def _compiler_at_hand() -> bool:
 
 def test_the_compiled_fast_path_is_built_wherever_a_compiler_is_at_hand():
     """The extension is optional in the build; it must not go missing where it can be built."""
-    if os.environ.get("GINRULES_PURE_PYTHON", "") not in ("", "0"):
+    if speedups.pure_python_requested():
         pytest.skip("GINRULES_PURE_PYTHON is set")
-    if not _compiler_at_hand():
+    if not compiler_at_hand():
         pytest.skip("no C compiler or no Python headers here")
     assert speedups.ACTIVE, "setup.py builds service/rules/_speedups.c; it did not load"
     assert DEFAULT_SOLVER.kernel is not None

@@ -313,30 +313,57 @@ Reader_mask(Reader *self, PyObject *tokens)
     return PyLong_FromUnsignedLongLong(mask);
 }
 
-/* The least deadwood of a mask with no rank held three or four times, or one such rank (the
+/* The four 13-bit suit masks of a hand mask, spades first; returns the ranks held three or
+ * four times: three of four suits always include both of one pair (S H or D C) and one of the
+ * other (see _HALF in solver.py). */
+static unsigned
+split(uint64_t mask, unsigned masks[4])
+{
+    masks[0] = (unsigned)(mask & SUIT_MASK);
+    masks[1] = (unsigned)(mask >> 13 & SUIT_MASK);
+    masks[2] = (unsigned)(mask >> 26 & SUIT_MASK);
+    masks[3] = (unsigned)(mask >> 39);
+    return ((masks[0] & masks[1]) | (masks[2] & masks[3])) & (masks[0] | masks[1])
+           & (masks[2] | masks[3]);
+}
+
+/* What taking the cards of one rank (``bit``) out of each suit saves, per suit, and in all: a
+ * card's deadwood value less what it leaves (negative when it breaks a run), 0 when not held.
+ * With one rank held three or four times, a set's saving is the sum of its cards' gains. */
+static long
+gains(const Kernel *self, const unsigned masks[4], unsigned bit, long gain[4])
+{
+    const int32_t *v = self->values;
+    long saved = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        gain[suit] = v[masks[suit]] - v[masks[suit] & ~bit];
+        saved += gain[suit];
+    }
+    return saved;
+}
+
+/* The least deadwood of a hand with no rank held three or four times, or one such rank (the
  * set of its held cards saves the sum of their gains, a set of three of four held may save
  * more; see min_deadwood in solver.py).  -1 for more than one such rank. */
 static long
-least_deadwood(Kernel *self, unsigned a, unsigned b, unsigned c, unsigned d)
+least_deadwood(const Kernel *self, uint64_t mask)
 {
     const int32_t *v = self->values;
-    unsigned triples = ((a & b) | (c & d)) & (a | b) & (c | d);
-    long total = (long)v[a] + v[b] + v[c] + v[d];
-    long ga, gb, gc, gd, saved;
+    unsigned masks[4];
+    unsigned triples = split(mask, masks);
+    long total = (long)v[masks[0]] + v[masks[1]] + v[masks[2]] + v[masks[3]];
+    long gain[4], saved;
     if (!triples)
         return total;
     if (triples & (triples - 1))
         return -1;
-    ga = v[a] - v[a & ~triples];
-    gb = v[b] - v[b & ~triples];
-    gc = v[c] - v[c & ~triples];
-    gd = v[d] - v[d & ~triples];
-    saved = ga + gb + gc + gd;
-    if (a & b & c & d & triples) {
-        long least = ga;
-        if (gb < least) least = gb;
-        if (gc < least) least = gc;
-        if (gd < least) least = gd;
+    saved = gains(self, masks, triples, gain);
+    if (masks[0] & masks[1] & masks[2] & masks[3] & triples) {
+        long least = gain[0];
+        for (int suit = 1; suit < 4; suit++) {
+            if (gain[suit] < least)
+                least = gain[suit];
+        }
         if (least < 0)
             saved -= least;
     }
@@ -354,8 +381,7 @@ Kernel_count(Kernel *self, PyObject *arg)
         return NULL;
     if (!read_mask(arg, &mask))
         Py_RETURN_NONE;
-    count = least_deadwood(self, (unsigned)(mask & SUIT_MASK), (unsigned)(mask >> 13 & SUIT_MASK),
-                           (unsigned)(mask >> 26 & SUIT_MASK), (unsigned)(mask >> 39));
+    count = least_deadwood(self, mask);
     if (count < 0)
         Py_RETURN_NONE;
     return PyLong_FromLong(count);
@@ -437,21 +463,15 @@ Kernel_solve(Kernel *self, PyObject *arg)
         return NULL;
     if (!read_mask(arg, &mask) || popcount64(mask) > 10)
         Py_RETURN_NONE;
-    masks[0] = (unsigned)(mask & SUIT_MASK);
-    masks[1] = (unsigned)(mask >> 13 & SUIT_MASK);
-    masks[2] = (unsigned)(mask >> 26 & SUIT_MASK);
-    masks[3] = (unsigned)(mask >> 39);
-    triples = ((masks[0] & masks[1]) | (masks[2] & masks[3])) & (masks[0] | masks[1])
-              & (masks[2] | masks[3]);
+    triples = split(mask, masks);
     if (triples) {
-        const int32_t *v = self->values;
-        long saved = 0;
+        long gain[4], saved;
         unsigned suits = 0;
         int rank, first;
         if (triples & (triples - 1) || masks[0] & masks[1] & masks[2] & masks[3] & triples)
             Py_RETURN_NONE;
+        saved = gains(self, masks, triples, gain);
         for (int suit = 0; suit < 4; suit++) {
-            saved += v[masks[suit]] - v[masks[suit] & ~triples];
             if (masks[suit] & triples)
                 suits |= 1u << suit;
         }
@@ -540,21 +560,11 @@ static struct PyModuleDef speedups_module = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    PyObject *module;
-    if (PyType_Ready(&KernelType) < 0 || PyType_Ready(&ReaderType) < 0)
-        return NULL;
-    module = PyModule_Create(&speedups_module);
+    PyObject *module = PyModule_Create(&speedups_module);
     if (module == NULL)
         return NULL;
-    Py_INCREF(&KernelType);
-    if (PyModule_AddObject(module, "Kernel", (PyObject *)&KernelType) < 0) {
-        Py_DECREF(&KernelType);
-        Py_DECREF(module);
-        return NULL;
-    }
-    Py_INCREF(&ReaderType);
-    if (PyModule_AddObject(module, "Reader", (PyObject *)&ReaderType) < 0) {
-        Py_DECREF(&ReaderType);
+    /* PyModule_AddType readies each type and adds it under its short name. */
+    if (PyModule_AddType(module, &KernelType) < 0 || PyModule_AddType(module, &ReaderType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -16,8 +16,14 @@ import os
 from types import ModuleType
 
 
+def pure_python_requested() -> bool:
+    """Whether the environment asks for the pure-Python solver (``GINRULES_PURE_PYTHON`` set to
+    anything but ``0``)."""
+    return os.environ.get("GINRULES_PURE_PYTHON", "") not in ("", "0")
+
+
 def _load() -> ModuleType | None:
-    if os.environ.get("GINRULES_PURE_PYTHON", "") not in ("", "0"):
+    if pure_python_requested():
         return None
     try:
         from . import _speedups
