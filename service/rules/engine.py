@@ -22,7 +22,7 @@ from typing import NamedTuple, Union
 
 from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from .errors import InvalidHandError, Problem, RulesError
-from .knock import judge_knock
+from .knock import check_knock
 from .layoffs import Layoff, layable_by_meld
 from .melds import Arrangement, Meld
 from .scoring import RoundScore, score_round
@@ -375,20 +375,16 @@ class Deal:
         self._verify_turn(player)
         self._wrong_kind()
 
-    def verify_knock(self, move: Knock) -> None:
-        """A knock the knock limit and the declared melds allow (R-4.3, R-5.1 to R-5.6)."""
-        self._judge_knock(move)
-
-    def _judge_knock(self, move: Knock) -> Arrangement | None:
-        """:meth:`verify_knock`, giving the spread as judged (see :func:`judge_knock`)."""
+    def verify_knock(self, move: Knock) -> Arrangement | None:
+        """A knock the knock limit and the declared melds allow (R-4.3, R-5.1 to R-5.6); the
+        spread it was judged on (see :func:`check_knock`)."""
         self.verify_moment(Knock, move.player)
-        violations, arrangement = judge_knock(self.hands[move.player], move.discard,
-                                              self.rules, self.limit, melds=move.melds,
-                                              taken_card=self.taken)
-        if violations:
-            first = violations[0]
+        judged = check_knock(self.hands[move.player], move.discard, self.rules, self.limit,
+                             melds=move.melds, taken_card=self.taken)
+        if judged.violations:
+            first = judged.violations[0]
             raise IllegalMove(first.code, first.rule, first.detail)
-        return arrangement
+        return judged.arrangement
 
     def verify_lay_down(self, move: LayDown) -> None:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds
@@ -613,7 +609,7 @@ class Deal:
 
     def knock_out(self, move: Knock) -> Record:
         """Knock (or go gin): the spread is shown and the defender lays down next (R-5, R-6)."""
-        self._spread = self._judge_knock(move)
+        self._spread = self.verify_knock(move)
         player, discard = move.player, move.discard
         if discard is not None:
             self.hands[player] &= ~CARD_BITS[discard]

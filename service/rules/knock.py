@@ -96,31 +96,6 @@ def check_knock(
     the knocker's declared spread; without them the best arrangement is used (R-5.3).
     ``taken_card`` is the card taken from the discard pile this turn, if any (R-4.3).
     """
-    violations, arrangement = judge_knock(hand, discard, rules, knock_limit, melds=melds,
-                                          taken_card=taken_card)
-    deadwood = None if arrangement is None else arrangement.deadwood_count
-    return KnockCheck(
-        legal=not violations,
-        violations=tuple(violations),
-        knock_limit=knock_limit,
-        discard=discard,
-        arrangement=arrangement,
-        gin=discard is not None and deadwood == 0,
-        big_gin=discard is None and deadwood == 0 and rules.big_gin_bonus is not None,
-    )
-
-
-def judge_knock(
-    hand: int,
-    discard: Card | None,
-    rules: Rules,
-    knock_limit: int,
-    *,
-    melds: tuple[Meld, ...] | None = None,
-    taken_card: Card | None = None,
-) -> tuple[list[Problem], Arrangement | None]:
-    """:func:`check_knock`'s judgement as it stands: every reason the knock is not allowed,
-    and the spread it was judged on (None when unknown)."""
     violations: list[Problem] = []
     if discard is None:
         spread = hand
@@ -169,7 +144,16 @@ def judge_knock(
             violations.append(Problem(
                 ("melds",) if melds is not None else (), "deadwood_over_limit",
                 f"{limit_text}; {_leaves(count, melds, spread, rules)}", "R-5.1"))
-    return violations, arrangement
+    deadwood = None if arrangement is None else arrangement.deadwood_count
+    return KnockCheck(
+        legal=not violations,
+        violations=tuple(violations),
+        knock_limit=knock_limit,
+        discard=discard,
+        arrangement=arrangement,
+        gin=discard is not None and deadwood == 0,
+        big_gin=discard is None and deadwood == 0 and rules.big_gin_bonus is not None,
+    )
 
 
 def _leaves(count: int, melds: tuple[Meld, ...] | None, spread: int, rules: Rules) -> str:
