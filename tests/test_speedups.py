@@ -347,9 +347,8 @@ print(json.dumps({"active": speedups.ACTIVE, "digest": out.hexdigest()}))
 
 
 def _digest(pure: bool) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "GINRULES_PURE_PYTHON"}
-    if pure:
-        env["GINRULES_PURE_PYTHON"] = "1"
+    """The digest of a process with the pure-Python switch on, or as this one is."""
+    env = {**os.environ, "GINRULES_PURE_PYTHON": "1"} if pure else dict(os.environ)
     done = subprocess.run([sys.executable, "-c", DIGEST], cwd=ROOT, env=env, text=True,
                           capture_output=True, timeout=300, check=True)
     return json.loads(done.stdout)

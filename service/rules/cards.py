@@ -12,7 +12,7 @@ rank, ace first, as most players sort a hand; it is also the masks' bit order.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from .errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
 from .speedups import SPEEDUPS
@@ -62,8 +62,6 @@ _SPELLING_BITS: dict[str, int] = {token: 1 << card for token, card in _SPELLINGS
 SPELLING_CARDS: dict[str, Card] = _SPELLINGS
 """Every accepted spelling of a card (R-1.4) to its card, for readers that look tokens up one
 by one on a hot path (read only)."""
-SPELLING_BITS: dict[str, int] = _SPELLING_BITS
-"""Every accepted spelling of a card (R-1.4) to the card's bit in a hand mask (read only)."""
 _SPELLING_BIT = _SPELLING_BITS.__getitem__
 CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(
     tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),
@@ -185,33 +183,38 @@ def parse_hand(
     return tuple(cards)
 
 
-def python_parse_hand_mask(tokens: Sequence[object],
-                           sizes: Collection[int] | None = None) -> int:
-    """:func:`parse_hand_mask` in Python alone: the reference of the compiled reader."""
+def python_quick_mask(tokens: Sequence[object]) -> int | None:
+    """:func:`quick_mask` in Python alone: the reference of the compiled reader."""
     try:
         # The sum of n distinct powers of two has exactly n bits set; any repeat carries.
         mask = sum(map(_SPELLING_BIT, tokens))  # type: ignore[arg-type]
-    except (KeyError, TypeError):
-        mask = -1
-    if mask >= 0 and mask.bit_count() == len(tokens) and (sizes is None or len(tokens) in sizes):
-        return mask
-    return cards_mask(parse_hand(tokens, sizes))
+    except (KeyError, TypeError):  # not a card code, or not even hashable
+        return None
+    return mask if mask.bit_count() == len(tokens) else None
 
 
-if SPEEDUPS is not None:
-    _quick_mask = SPEEDUPS.Reader(_SPELLINGS).mask
+quick_mask: Callable[[Sequence[object]], int | None] = (
+    python_quick_mask if SPEEDUPS is None else SPEEDUPS.Reader(_SPELLINGS).mask)
+"""The mask of card tokens that are all accepted spellings (R-1.4) of distinct cards, at once;
+None for anything else (which :func:`parse_hand` explains).  The compiled reader's, where it
+is built (see speedups.py), which reads only a list or a tuple of str."""
 
+
+def _hand_mask_parser(quick: Callable[[Sequence[object]], int | None]):
     def parse_hand_mask(tokens: Sequence[object], sizes: Collection[int] | None = None) -> int:
         """The mask of a hand of card tokens; the same checks and errors as
         :func:`parse_hand`."""
-        # The compiled reader reads a list or tuple of known spellings, no card twice; for
-        # anything else it gives None, and parse_hand says what is wrong.
-        mask = _quick_mask(tokens)
+        mask = quick(tokens)
         if mask is not None and (sizes is None or len(tokens) in sizes):
             return mask
         return cards_mask(parse_hand(tokens, sizes))
-else:
-    parse_hand_mask = python_parse_hand_mask
+    return parse_hand_mask
+
+
+python_parse_hand_mask = _hand_mask_parser(python_quick_mask)
+"""``parse_hand_mask`` in Python alone: the reference of the compiled reader."""
+parse_hand_mask = (python_parse_hand_mask if SPEEDUPS is None
+                   else _hand_mask_parser(quick_mask))
 
 
 def _size_list(sizes: list[int]) -> str:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from .bookkeeping import VARIANTS
 from .cards import (Card, bad_card_detail, card_or_none, cards_or_none,
-                    describe_token, SPELLING_BITS, SPELLING_CARDS)
+                    describe_token, quick_mask, SPELLING_CARDS)
 from .engine import Discard, Draw, Move, Pass
 from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from .layoffs import Layoff, parse_layoffs
@@ -329,7 +329,6 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
 
 
 _CARD_OF = SPELLING_CARDS
-_BIT_OF = SPELLING_BITS
 _MELDS_BY_MASK: dict[int, Meld] = {meld.mask: meld for meld in every_meld()}
 """Every set and every run that does not wrap past the king, by the mask of its cards."""
 
@@ -341,32 +340,20 @@ def declared_melds(values: list, *, round_the_corner: bool = False) -> tuple[Mel
     anything else is left to :func:`parse_melds`."""
     melds = []
     used = 0
-    bit_of = _BIT_OF.get
-    try:
-        for value in values:
-            declared = None
-            if type(value) is dict:
-                declared, value = value.get("kind"), value.get("cards")
-            if type(value) is not list:
-                break
-            mask = 0
-            for token in value:
-                bit = bit_of(token)
-                if bit is None or mask & bit:
-                    break
-                mask |= bit
-            else:
-                meld = _MELDS_BY_MASK.get(mask)
-                if (meld is not None and not mask & used
-                        and (declared is None or declared == meld.kind)):
-                    used |= mask
-                    melds.append(meld)
-                    continue
+    for value in values:
+        declared = None
+        if type(value) is dict:
+            declared, value = value.get("kind"), value.get("cards")
+        if type(value) is not list:
             break
-        else:
-            return tuple(melds)
-    except TypeError:  # a token that is not even hashable
-        pass
+        mask = quick_mask(value)
+        meld = None if mask is None else _MELDS_BY_MASK.get(mask)
+        if meld is None or mask & used or (declared is not None and declared != meld.kind):
+            break
+        used |= mask
+        melds.append(meld)
+    else:
+        return tuple(melds)
     return parse_melds(values, round_the_corner=round_the_corner)
 
 
