@@ -39,10 +39,7 @@ def tried_moves(rng: random.Random, rules, known_stock: bool) -> tuple[Deal, lis
     deal = new_deal(rng, rules)
     if not known_stock:
         deal._stock = None
-    fresh = Deal.__new__(Deal)
-    for name in Deal.__slots__:
-        setattr(fresh, name, getattr(deal, name))
-    fresh.hands, fresh.pile, fresh.history = dict(deal.hands), list(deal.pile), []
+    fresh = deal.copy()
     moves = []
     while not deal.over and len(moves) < 120:
         roll = rng.random()

@@ -203,7 +203,7 @@ def _plain_table(value: dict) -> tuple | None:
             or len(items) > MAX_ACTIONS or len(value) != 4 + ("stock" in value)):
         return None
     upcard = value.get("upcard")
-    upcard = _CARD_OF.get(upcard) if type(upcard) is str else None
+    upcard = card_or_none(upcard)
     if upcard is None:
         return None
     hands = {}
@@ -387,7 +387,7 @@ def _plain_spread(item: dict, player: str, kind: str, size: int) -> Action | Non
         if "discard" not in item or size != 3 + given:
             return None
         discard = item["discard"]
-        card = None if discard is None else _CARD_OF.get(discard)
+        card = None if discard is None else card_or_none(discard)
         if discard is not None and card is None:
             return None
         return Action(player, kind, discard=card, **({"melds": melds} if given else {}))

@@ -248,7 +248,7 @@ class Evaluator:
     """The heuristic core's arithmetic for one decision, with its own memo of solved hands
     (dropped with the decision: no state outlives a hint)."""
 
-    def __init__(self, rules: Rules, drawable: Sequence[Card], limit: int = 10) -> None:
+    def __init__(self, rules: Rules, drawable: Sequence[Card], limit: int) -> None:
         self.rules = rules
         self.limit = limit
         self.solver = solver_for(rules)

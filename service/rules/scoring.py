@@ -125,11 +125,17 @@ def _signed(result: Price) -> int:
 def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: Card | None,
            *, big_gin: bool = False) -> tuple[Defense, RoundFacts, Price]:
     """The defender's best reply to a spread (R-6.4) and the priced result."""
-    gin = knocker.deadwood_count == 0
-    defense = best_defense(knocker.melds, defender, gin=gin, rules=rules)
-    facts = RoundFacts(knocker.deadwood_count, defense.deadwood_count, gin and not big_gin,
-                       big_gin)
+    defense = best_defense(knocker.melds, defender, gin=knocker.deadwood_count == 0,
+                           rules=rules)
+    facts = _facts(knocker, defense.deadwood_count, big_gin)
     return defense, facts, price(facts, rules, upcard)
+
+
+def _facts(knocker: Arrangement, defender_count: int, big_gin: bool) -> RoundFacts:
+    """The facts that price a round: a knocker with no deadwood went gin, or big gin (R-5.4,
+    R-5.5)."""
+    gin = knocker.deadwood_count == 0
+    return RoundFacts(knocker.deadwood_count, defender_count, gin and not big_gin, big_gin)
 
 
 def best_knocker_arrangement(
@@ -239,10 +245,9 @@ def score_round(
             defense, facts, result = settle(knocker, defender_hand, rules, upcard,
                                             big_gin=big_gin)
         else:  # the declared reply is scored below: of the best one only its count counts
-            gin = knocker.deadwood_count == 0
-            facts = RoundFacts(knocker.deadwood_count,
-                               best_defense_count(knocker.melds, defender_hand, gin=gin,
-                                                  rules=rules), gin and not big_gin, big_gin)
+            facts = _facts(knocker, best_defense_count(
+                knocker.melds, defender_hand, gin=knocker.deadwood_count == 0, rules=rules),
+                big_gin)
         if (not big_gin and knocker.deadwood_count
                 and solver_for(rules).min_deadwood(knocker_hand) == 0):
             warnings.append(Problem(("knocker", "melds"), "declared_knock_could_be_gin",

@@ -154,10 +154,6 @@ _SET_OF_CARDS: dict[int, Meld] = {meld.mask: meld for meld in _SET_MELDS.values(
 _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """A rank's bit in one suit mask times this: that rank's bit in every suit of a hand mask."""
 
-_SET_CARDS: list[int] = [sum(1 << (s * 13 + (choice >> 4)) for s in range(4) if choice >> s & 1)
-                         for choice in range(13 << 4)]
-"""The card mask of each :data:`SetChoice` (of any suits, so also of fewer than three)."""
-
 Way = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set
 (``()`` for none, else a tuple of one, so that a plan's sets are the sum of its ways')."""
@@ -685,11 +681,11 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         look-ups.  Hands with no possible set, or one rank held three times (take the set or
         leave it), are answered from the tables alone, which costs less than a cache look-up.
         """
-        low, high = mask & _HALF, mask >> 26
-        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         if mask.bit_count() > 10:
             counts, best, plan = _discard_values(mask)
             return _tuple_new(_Solution, (mask, _arrangement(plan), counts, best))
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         triples = (a & b | c & d) & (a | b) & (c | d)
         if triples:
             if triples & (triples - 1) or a & b & c & d & triples:
