@@ -233,8 +233,8 @@ def structured():
     """Probes shaped like real requests: many hands, many bad cards, long logs."""
     import random
 
-    from service.rules.cards import CARD_NAMES
-    from service.rules.simulate import random_game
+    from service.rules.base.cards import CARD_NAMES
+    from tests.generator import random_game
 
     rng = random.Random(11)
     batch = "/v1/hands/analyze/batch"
@@ -267,7 +267,7 @@ def valid_heavy():
     """The costliest valid request: 1000 eleven-card hands with every arrangement."""
     import random
 
-    from service.rules.cards import CARD_NAMES
+    from service.rules.base.cards import CARD_NAMES
 
     rng = random.Random(7)
     return json.dumps({"hands": [[CARD_NAMES[c] for c in rng.sample(range(52), 11)]

@@ -2,8 +2,8 @@
 
     python bench/replay.py [--games 1000] [--seed 2026] [--preset standard] [--passes 5]
 
-Games come from the seeded generator (service.rules.simulate), distinct, and are made before
-timing.  Each pass replays every game once, in full (``service.rules.replay.replay``, as the
+Games come from the seeded generator (tests.generator), distinct, and are made before
+timing.  Each pass replays every game once, in full (``service.rules.usecases.replay.replay``, as the
 replay endpoint does), with the solver cache emptied before each game, untimed, so that no game
 finds an answer an earlier one left; the best pass counts.  The figure that compares across
 machines and loads is games per second of CPU time (``time.process_time``, summed over the
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.rules.replay import replay  # noqa: E402
-from service.rules.simulate import random_game  # noqa: E402
-from service.rules.solver import cache_clear  # noqa: E402
+from service.rules.usecases.replay import replay  # noqa: E402
+from tests.generator import random_game  # noqa: E402
+from service.rules.hands.solver import cache_clear  # noqa: E402
 
 TARGET = 1000
 """Complete games per second of CPU time on one core (issue 17)."""

@@ -21,10 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.rules import resolve_rules  # noqa: E402
-from service.rules.cards import cards_mask  # noqa: E402
-from service.rules.scoring import score_round  # noqa: E402
-from service.rules.simulate import knock_position  # noqa: E402
-from service.rules.solver import cache_clear  # noqa: E402
+from service.rules.base.cards import cards_mask  # noqa: E402
+from service.rules.hands.scoring import score_round  # noqa: E402
+from tests.generator import knock_position  # noqa: E402
+from service.rules.hands.solver import cache_clear  # noqa: E402
 
 
 def main() -> int:

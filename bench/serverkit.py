@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from service.rules.cards import CARD_NAMES  # noqa: E402
+from service.rules.base.cards import CARD_NAMES  # noqa: E402
 
 ANALYZE_LUA = """
 -- Every request is formatted once, before the run: the client's own cost per request stays

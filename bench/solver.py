@@ -41,8 +41,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.rules import analyze, speedups  # noqa: E402
-from service.rules.cards import parse_hand_mask  # noqa: E402
-from service.rules.solver import HAND_SIZES, cache_clear, discard_counts, min_deadwood  # noqa: E402
+from service.rules.base.cards import parse_hand_mask  # noqa: E402
+from service.rules.hands.solver import HAND_SIZES, cache_clear, discard_counts, min_deadwood  # noqa: E402
 
 COUNT_TARGET = 1.5
 ARRANGEMENT_TARGET = 1.25

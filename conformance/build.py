@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent)]
 
-from service.rules.simulate import knock_position, random_game  # noqa: E402
+from tests.generator import knock_position, random_game  # noqa: E402
 from tests import reference as ref  # noqa: E402
 
 NAMES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
@@ -519,7 +519,7 @@ def game_cases():
                            f"/rounds/{len(bad['rounds']) - 1}"))
     for seed in range(3000):
         modern = game(seed, {"preset": "modern", "game_target": 25})
-        from service.rules.replay import replay
+        from service.rules.usecases.replay import replay
         result = replay(modern)
         loser = next(p for p in modern["players"] if p != result.winner)
         if all(rec.winner != loser for rec in result.rounds) and len(result.rounds) == 1:
@@ -648,7 +648,7 @@ MATCHES = "/v1/matches/score"
 
 
 def variant_cases():
-    from service.rules.replay import replay
+    from service.rules.usecases.replay import replay
 
     cases = [
         case("Hollywood: the worked example of R-9.1", ["R-9.1"],

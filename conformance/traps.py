@@ -70,7 +70,7 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]
 
 from build import ANALYZE, KNOCK, LAYOFFS, NAMES, SCORE, case, eq, post  # noqa: E402
 
-from service.rules.simulate import knock_position  # noqa: E402
+from tests.generator import knock_position  # noqa: E402
 from tests import reference as ref  # noqa: E402
 
 TOPIC = "traps"

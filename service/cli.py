@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from .rules import RulesError, analyze
-from .rules.cards import CARD_NAMES
+from .rules.base.cards import CARD_NAMES
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -153,8 +153,8 @@ def import_game(args: argparse.Namespace) -> int:
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play whole games between two bots and print the match table (service/rules/selfplay.py)."""
     from .rules import resolve_rules
-    from .rules.bots import BOTS
-    from .rules.selfplay import match_table, self_play
+    from .rules.players.bots import BOTS
+    from .rules.players.selfplay import match_table, self_play
 
     bots = tuple(name.strip() for name in args.bots.split(","))
     unknown = [name for name in bots if name not in BOTS]

@@ -19,7 +19,7 @@ from service.rules import (
     hand_names,
     resolve_rules,
 )
-from service.rules.solver import cache_clear
+from service.rules.hands.solver import cache_clear
 
 from . import reference as ref
 from .strategies import dense_hands, random_hands

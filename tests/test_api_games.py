@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.rules.simulate import random_game
+from tests.generator import random_game
 
 REPLAY = "/v1/games/replay"
 

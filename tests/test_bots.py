@@ -12,13 +12,13 @@ from dataclasses import replace
 
 import pytest
 
-from service.rules.bots import BOTS, bot_move, joins_meld, simple_move
-from service.rules.cards import CARD_BITS, mask_cards, parse_card, parse_hand
-from service.rules.engine import Deal, Discard, Draw, Knock, Phase
-from service.rules.hints import Standing, advise, knowledge_of, sample_opponent_hands
-from service.rules.selfplay import match_table, self_play, wilson_interval
-from service.rules.solver import solver_for
-from service.rules.variants import resolve_rules
+from service.rules.players.bots import BOTS, bot_move, joins_meld, simple_move
+from service.rules.base.cards import CARD_BITS, mask_cards, parse_card, parse_hand
+from service.rules.table.engine import Deal, Discard, Draw, Knock, Phase
+from service.rules.players.hints import Standing, advise, knowledge_of, sample_opponent_hands
+from service.rules.players.selfplay import match_table, self_play, wilson_interval
+from service.rules.hands.solver import solver_for
+from service.rules.base.options import resolve_rules
 
 PRESETS = ["standard", "oklahoma", "openspiel", "straight", "modern",
            {"preset": "standard", "big_gin_bonus": 31, "taken_card_discard": "allow"},
@@ -336,7 +336,7 @@ def test_self_play_is_the_same_for_the_same_seed_and_alternates_the_first_dealer
 
 
 def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
-    from service.rules import selfplay
+    from service.rules.players import selfplay
 
     monkeypatch.setattr(selfplay, "MAX_MOVES", 3)
     monkeypatch.setattr(selfplay, "MAX_DEALS", 5)
@@ -350,7 +350,7 @@ def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
 
 def test_the_outlook_of_a_hand_is_its_mean_deadwood_and_knock_chance_over_the_unseen_cards():
     # the chance of a knock after the next draw, against a brute force over the draws.
-    from service.rules.hints import Evaluator
+    from service.rules.players.hints import Evaluator
 
     rng = random.Random(11)
     rules = resolve_rules("standard")
@@ -382,8 +382,8 @@ def _simulator_phase(world) -> str:
 def test_the_playout_simulator_follows_the_engine_move_for_move_under_every_preset():
     # The look-ahead plays sampled deals on masks, a second copy of the move rules:
     # given the real hidden cards, it must reach the engine's states and the engine's result.
-    from service.rules.engine import Knock as KnockMove
-    from service.rules.hints import apply_option, world_of
+    from service.rules.table.engine import Knock as KnockMove
+    from service.rules.players.hints import apply_option, world_of
 
     rng = random.Random(21)
     compared_moves = compared_results = 0

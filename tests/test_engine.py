@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from service.rules.cards import mask_cards
-from service.rules.engine import (Deal, DealView, Discard, Draw, IllegalMove, Knock, LayDown,
+from service.rules.base.cards import mask_cards
+from service.rules.table.engine import (Deal, DealView, Discard, Draw, IllegalMove, Knock, LayDown,
                                   Pass, Phase)
-from service.rules.variants import resolve_rules
+from service.rules.base.options import resolve_rules
 
 PRESETS = ["standard", "oklahoma", "openspiel", "modern", "straight",
            {"preset": "standard", "upcard_draw_limit": 3},
@@ -184,8 +184,8 @@ def test_another_players_stock_draw_is_hidden_in_a_view_R4_5():
 def test_a_replayed_log_in_progress_hands_over_its_live_deal():
     """``replay(log).deals`` is the engine's state where the log stops: its legal moves are
     the ``next`` a client is shown, and a move played on it is what the log would accept."""
-    from service.rules.replay import replay
-    from service.rules.simulate import random_game
+    from service.rules.usecases.replay import replay
+    from tests.generator import random_game
 
     rng = random.Random(9)
     for seed in range(30):

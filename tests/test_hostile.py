@@ -11,7 +11,7 @@ import time
 import pytest
 import requests
 
-from service.rules.simulate import random_game
+from tests.generator import random_game
 
 ANALYZE = "/v1/hands/analyze"
 LIMIT = 1 << 20

@@ -15,15 +15,15 @@ from collections import Counter
 import pytest
 
 from service.cli import main as cli_main
-from service.rules.openspiel import (
+from service.rules.documents.openspiel import (
     InvalidImportError,
     import_openspiel,
     meld_id,
     min_deadwood,
     possible_layoffs,
 )
-from service.rules.engine import Draw
-from service.rules.replay import replay
+from service.rules.table.engine import Draw
+from service.rules.usecases.replay import replay
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
 
@@ -499,7 +499,7 @@ def test_hundreds_of_hands_played_by_openspiel_replay_with_openspiels_scores():
 
 def test_openspiels_own_counts_and_layoffs_are_reproduced():
     pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is a test dependency")
-    from service.rules.openspiel import legal_knock_discards, legal_melds, meld_table
+    from service.rules.documents.openspiel import legal_knock_discards, legal_melds, meld_table
 
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     assert [tuple(sorted(utils.int_to_meld[i])) for i in range(185)] == list(meld_table())

@@ -17,7 +17,7 @@ import requests
 
 from service.package_data import example_logs
 from service.rules import PRESETS
-from service.rules.simulate import random_game
+from tests.generator import random_game
 
 from .conftest import ROOT
 from .test_cors import launched_chromium

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from service.rules.cards import parse_card
-from service.rules.engine import HIDDEN, Discard, Draw, Knock, LayDownOption, Pass
+from service.rules.base.cards import parse_card
+from service.rules.table.engine import HIDDEN, Discard, Draw, Knock, LayDownOption, Pass
 from service.rules.errors import InvalidLogError, LogTooLargeError
-from service.rules.replay import replay
-from service.rules.simulate import random_game
+from service.rules.usecases.replay import replay
+from tests.generator import random_game
 
 PRESETS = ["standard", "modern", "classic", "oklahoma"]
 GAMES = 240  # generated games replayed in CI; each is a whole game to the target

@@ -15,14 +15,14 @@ import random
 
 import pytest
 
-from service.rules.cards import CARD_SPELLINGS
-from service.rules.documents import declared_melds
-from service.rules.engine import Deal, Discard, Draw, IllegalMove, Knock, Pass
+from service.rules.base.cards import CARD_SPELLINGS
+from service.rules.documents.gamelog import declared_melds
+from service.rules.table.engine import Deal, Discard, Draw, IllegalMove, Knock, Pass
 from service.rules.errors import InvalidMeldError
-from service.rules.melds import parse_melds
-from service.rules.scoring import score_round, settle
-from service.rules.solver import solver_for
-from service.rules.variants import resolve_rules
+from service.rules.base.melds import parse_melds
+from service.rules.hands.scoring import score_round, settle
+from service.rules.hands.solver import solver_for
+from service.rules.base.options import resolve_rules
 
 from .test_engine import PRESETS, every_try, new_deal
 
@@ -250,8 +250,8 @@ def mutated(rng: random.Random, item):
 
 @pytest.mark.parametrize("preset", ["standard", "openspiel", "hollywood", "partnership"])
 def test_actions_are_read_as_the_full_reading_reads_them(preset):
-    from service.rules.documents import _Reader, _read_action_fully, _read_actions
-    from service.rules.simulate import random_game
+    from service.rules.documents.gamelog import _Reader, _read_action_fully, _read_actions
+    from tests.generator import random_game
 
     rng = random.Random(preset)
     items = []
@@ -295,9 +295,9 @@ def mutated_table(rng: random.Random, table: dict) -> dict:
 
 @pytest.mark.parametrize("preset", ["standard", "partnership"])
 def test_deals_are_read_as_the_full_reading_reads_them(preset):
-    from service.rules.documents import _Reader, _read_table, _read_table_fully
+    from service.rules.documents.gamelog import _Reader, _read_table, _read_table_fully
     from service.rules.errors import LogTooLargeError
-    from service.rules.simulate import random_game
+    from tests.generator import random_game
 
     rng = random.Random(preset)
     tables = []

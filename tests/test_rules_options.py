@@ -8,11 +8,11 @@ from __future__ import annotations
 import copy
 
 from service.rules import resolve_rules
-from service.rules.engine import Draw, Knock, Pass
-from service.rules.matches import score_match
-from service.rules.replay import replay
-from service.rules.scoring import RoundFacts, price
-from service.rules.simulate import random_game
+from service.rules.table.engine import Draw, Knock, Pass
+from service.rules.usecases.matches import score_match
+from service.rules.usecases.replay import replay
+from service.rules.hands.scoring import RoundFacts, price
+from tests.generator import random_game
 
 
 def _tables_of(log):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.rules import OPTION_NAMES, PRESETS, InvalidRulesError, Rules, resolve_rules
-from service.rules.variants import get_preset
+from service.rules.base.options import get_preset
 
 # RULES.md section 10, column by column.
 TABLE = {

@@ -9,14 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import resolve_rules
-from service.rules.cards import cards_mask, hand_names, parse_card, parse_hand_mask
+from service.rules.base.cards import cards_mask, hand_names, parse_card, parse_hand_mask
 from service.rules.errors import InvalidHandError
-from service.rules.knock import check_knock
-from service.rules.layoffs import Layoff, best_defense, check_layoffs, layable_cards
-from service.rules.melds import parse_melds
-from service.rules.scoring import RoundFacts, price, score_round
-from service.rules.simulate import knock_position
-from service.rules.solver import min_deadwood
+from service.rules.hands.knock import check_knock
+from service.rules.hands.layoffs import Layoff, best_defense, check_layoffs, layable_cards
+from service.rules.base.melds import parse_melds
+from service.rules.hands.scoring import RoundFacts, price, score_round
+from tests.generator import knock_position
+from service.rules.hands.solver import min_deadwood
 
 from . import reference as ref
 

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import cards_mask, parse_hand
-from service.rules.melds import meld_kind
-from service.rules.solver import (
+from service.rules.base.melds import meld_kind
+from service.rules.hands.solver import (
     best_arrangement,
     cache_clear,
     cache_info,

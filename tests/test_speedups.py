@@ -26,7 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import analyze, speedups
-from service.rules.cards import (
+from service.rules.base.cards import (
     CARD_SPELLINGS,
     SPELLING_CARDS,
     cards_mask,
@@ -34,14 +34,14 @@ from service.rules.cards import (
     python_parse_hand_mask,
 )
 from service.rules.errors import RulesError
-from service.rules.melds import Arrangement
-from service.rules.solver import (
+from service.rules.base.melds import Arrangement
+from service.rules.hands.solver import (
     DEFAULT_SOLVER,
     HAND_SIZES,
     Solution,
     solver_for,
 )
-from service.rules.variants import resolve_rules
+from service.rules.base.options import resolve_rules
 
 from .strategies import dense_hands, random_hands, seeded_hands
 
@@ -332,7 +332,7 @@ DIGEST = """
 import hashlib, json, sys
 from service.rules import analyze, speedups
 from tests.strategies import seeded_hands
-from service.rules.cards import CARD_NAMES
+from service.rules.base.cards import CARD_NAMES
 out = hashlib.sha256()
 for size in (10, 11):
     for dense in (False, True):
@@ -362,7 +362,8 @@ def test_r2_5_a_pure_python_process_answers_as_the_compiled_one():
 
 
 def test_the_pure_python_switch_turns_every_compiled_part_off():
-    code = ("from service.rules import solver, cards, speedups;"
+    code = ("from service.rules import speedups; from service.rules.hands import solver;"
+            " from service.rules.base import cards;"
             "print(speedups.ACTIVE, solver.DEFAULT_SOLVER.kernel,"
             " cards.parse_hand_mask is cards.python_parse_hand_mask)")
     env = {**os.environ, "GINRULES_PURE_PYTHON": "1"}

@@ -7,11 +7,11 @@ import copy
 import pytest
 
 from service.rules import resolve_rules
-from service.rules.bookkeeping import Roles, TeamResult
+from service.rules.match.variants import Roles, TeamResult
 from service.rules.errors import InvalidLogError
-from service.rules.matches import score_match
-from service.rules.replay import PartnershipRound, replay
-from service.rules.simulate import random_game
+from service.rules.usecases.matches import score_match
+from service.rules.usecases.replay import PartnershipRound, replay
+from tests.generator import random_game
 
 BOX_PLAYERS = ["ann", "bob", "cy"]
 

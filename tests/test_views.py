@@ -14,7 +14,7 @@ import copy
 import os
 import random
 
-from service.rules.simulate import random_game
+from tests.generator import random_game
 
 from . import rewrite
 

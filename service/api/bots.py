@@ -11,12 +11,12 @@ from typing import Any
 from flask import Blueprint, request
 from marshmallow import fields, validate
 
-from ..rules.bots import BOTS, bot_move
-from ..rules.cards import CARD_NAMES
-from ..rules.engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass
+from ..rules.players.bots import BOTS, bot_move
+from ..rules.base.cards import CARD_NAMES
+from ..rules.table.engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass
 from ..rules.errors import InvalidLogError, LogTooLargeError
-from ..rules.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Hint, Standing, advise
-from ..rules.replay import replay
+from ..rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Hint, Standing, advise
+from ..rules.usecases.replay import replay
 from .body import json_body
 from .checks import json_response
 from .games import SHAPE_CODES

@@ -10,7 +10,7 @@ import orjson
 from flask import Response
 
 from ..rules import RulesError, effective_knock_limit, parse_card, resolve_rules
-from ..rules.variants import Rules
+from ..rules.base.options import Rules
 from .problems import FieldError, field_errors, unprocessable
 
 T = TypeVar("T")

@@ -8,14 +8,14 @@ from typing import Any
 from flask import Blueprint, request
 from marshmallow import fields
 
-from ..rules.bookkeeping import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
-from ..rules.cards import CARD_NAMES
-from ..rules.documents import RoundFact
-from ..rules.engine import HIDDEN, Discard, Draw, Knock, LayDown, LayDownOption, Move, Pass
+from ..rules.match.variants import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
+from ..rules.base.cards import CARD_NAMES
+from ..rules.documents.gamelog import RoundFact
+from ..rules.table.engine import HIDDEN, Discard, Draw, Knock, LayDown, LayDownOption, Move, Pass
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
-from ..rules.matches import MatchScore, ScoredRound, score_match_document
-from ..rules.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
-from ..rules.standings import Bonus
+from ..rules.usecases.matches import MatchScore, ScoredRound, score_match_document
+from ..rules.usecases.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
+from ..rules.match.standings import Bonus
 from .body import json_body
 from .checks import json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable

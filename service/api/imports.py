@@ -12,7 +12,7 @@ from flask import Blueprint, request
 from marshmallow import fields, validate
 
 from ..rules.errors import RulesError
-from ..rules.openspiel import FORMAT, MAX_ACTIONS, import_openspiel
+from ..rules.documents.openspiel import FORMAT, MAX_ACTIONS, import_openspiel
 from .body import json_body
 from .checks import json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable

@@ -8,7 +8,7 @@ from importlib import metadata, resources
 from flask import Blueprint, Response, jsonify
 
 from ..rules import speedups
-from ..rules.solver import cache_info
+from ..rules.hands.solver import cache_info
 
 meta = Blueprint("meta", __name__)
 

@@ -35,7 +35,7 @@ from prometheus_client import (
 from prometheus_client import mmap_dict, multiprocess, values
 from prometheus_client.mmap_dict import MmapedDict
 
-from ..rules.solver import cache_info
+from ..rules.hands.solver import cache_info
 from .checks import json_response
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")

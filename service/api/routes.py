@@ -95,7 +95,7 @@ _BOOL = {"true": True, "false": False}
 
 def _query_value(name: str, text: str):
     """A rules option from a query string, typed as the option is (R-10); the text if not."""
-    from ..rules.variants import Rules
+    from ..rules.base.options import Rules
 
     default = getattr(Rules(), name)
     if isinstance(default, bool):
@@ -129,7 +129,7 @@ def _cacheable_analysis(hand: str, representation: str,
                         reply: Callable[[dict], Response]) -> Response:
     """The analysis of a hand in the path with rules in the query, as ``reply`` renders it;
     a strong ETag per representation, and 304 for a matching If-None-Match without solving."""
-    from ..rules.variants import OPTION_NAMES
+    from ..rules.base.options import OPTION_NAMES
 
     args = request.args
     unknown = [name for name in args if name not in (*OPTION_NAMES, "preset", "upcard",

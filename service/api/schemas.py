@@ -16,13 +16,13 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
 from ..rules import PRESETS, HandAnalysis, Rules
-from ..rules.cards import CARD_NAMES, mask_cards
+from ..rules.base.cards import CARD_NAMES, mask_cards
 from ..rules.errors import Problem
-from ..rules.knock import KnockCheck
-from ..rules.layoffs import Defense
-from ..rules.scoring import RoundScore
-from ..rules.melds import Arrangement, Meld, every_meld
-from ..rules.solver import DiscardOption
+from ..rules.hands.knock import KnockCheck
+from ..rules.hands.layoffs import Defense
+from ..rules.hands.scoring import RoundScore
+from ..rules.base.melds import Arrangement, Meld, every_meld
+from ..rules.hands.solver import DiscardOption
 from .problems import MAX_ERRORS, ApiProblem, FieldError, clipped, json_pointer, rule_url
 
 MAX_BATCH = 1000

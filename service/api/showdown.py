@@ -8,12 +8,12 @@ from functools import partial
 from flask import Blueprint, Response, request
 
 from ..rules import PRESETS, RulesError, parse_card, parse_hand_mask
-from ..rules.cards import CARD_NAMES
-from ..rules.knock import check_knock
-from ..rules.layoffs import best_defense, layable_cards, parse_layoffs
-from ..rules.melds import parse_melds
-from ..rules.scoring import score_round
-from ..rules.variants import OPTION_RANGES, get_preset, resolve_rules
+from ..rules.base.cards import CARD_NAMES
+from ..rules.hands.knock import check_knock
+from ..rules.hands.layoffs import best_defense, layable_cards, parse_layoffs
+from ..rules.base.melds import parse_melds
+from ..rules.hands.scoring import score_round
+from ..rules.base.options import OPTION_RANGES, get_preset, resolve_rules
 from .body import json_body
 from .checks import Faults, json_response
 from .problems import ApiProblem, FieldError

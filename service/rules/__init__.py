@@ -5,7 +5,7 @@
     43
 """
 
-from .analysis import (
+from .hands.analysis import (
     HAND_SIZES,
     ArrangementChoice,
     HandAnalysis,
@@ -13,7 +13,7 @@ from .analysis import (
     analyze_mask,
     effective_knock_limit,
 )
-from .cards import (
+from .base.cards import (
     Card,
     card_name,
     cards_mask,
@@ -31,8 +31,8 @@ from .errors import (
     Problem,
     RulesError,
 )
-from .melds import Arrangement, Meld
-from .solver import (
+from .base.melds import Arrangement, Meld
+from .hands.solver import (
     DiscardOption,
     Solution,
     best_arrangement,
@@ -42,9 +42,9 @@ from .solver import (
     solve,
     solve_hand,
 )
-from .replay import Replay, replay
-from .scoring import RoundFacts, RoundScore, price, score_round
-from .variants import OPTION_NAMES, PRESETS, Rules, get_preset, resolve_rules
+from .usecases.replay import Replay, replay
+from .hands.scoring import RoundFacts, RoundScore, price, score_round
+from .base.options import OPTION_NAMES, PRESETS, Rules, get_preset, resolve_rules
 
 __all__ = [
     "analyze",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
-from .errors import Problem
-from .melds import Arrangement, Meld
+from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from ..errors import Problem
+from ..base.melds import Arrangement, Meld
 from .solver import solver_for
-from .variants import Rules
+from ..base.options import Rules
 
 
 @dataclass(frozen=True)

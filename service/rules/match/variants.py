@@ -19,9 +19,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from .errors import Problem
+from ..errors import Problem
 from .standings import Bonus, Standings
-from .variants import Rules
+from ..base.options import Rules
 
 
 class Totals(Mapping[str, int]):

@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, variant_for
-from .cards import CARD_BITS, CARD_NAMES, Card
-from .documents import Action, GameLog, Table, declared_melds, read_log
-from .engine import (Deal, IllegalMove, Knock, LayDown, LayDownOption,
+from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, variant_for
+from ..base.cards import CARD_BITS, CARD_NAMES, Card
+from ..documents.gamelog import Action, GameLog, Table, declared_melds, read_log
+from ..table.engine import (Deal, IllegalMove, Knock, LayDown, LayDownOption,
                      Move, Phase)
-from .errors import InvalidMeldError, Problem
-from .melds import Meld
-from .scoring import RoundScore
-from .standings import Bonus
-from .variants import Rules
+from ..errors import InvalidMeldError, Problem
+from ..base.melds import Meld
+from ..hands.scoring import RoundScore
+from ..match.standings import Bonus
+from ..base.options import Rules
 
 STOCK_SIZE = 31
 WALL = 2

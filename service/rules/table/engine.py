@@ -20,14 +20,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Union
 
-from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
-from .errors import InvalidHandError, Problem, RulesError
-from .knock import check_knock
-from .layoffs import Layoff, layable_by_meld
-from .melds import Arrangement, Meld
-from .scoring import RoundScore, score_round
-from .solver import solver_for
-from .variants import Rules
+from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from ..errors import InvalidHandError, Problem, RulesError
+from ..hands.knock import check_knock
+from ..hands.layoffs import Layoff, layable_by_meld
+from ..base.melds import Arrangement, Meld
+from ..hands.scoring import RoundScore, score_round
+from ..hands.solver import solver_for
+from ..base.options import Rules
 
 STOCK_SIZE = 31
 """Cards in the stock after the deal and the upcard (R-3.1)."""

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards
-from .errors import InvalidHandError, Problem
+from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from ..errors import InvalidHandError, Problem
 from .knock import declared_arrangement, meld_cards_outside, wrapping_runs
 from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
-from .melds import Arrangement, Meld
+from ..base.melds import Arrangement, Meld
 from .solver import solver_for
-from .variants import Rules
+from ..base.options import Rules
 
 Outcome = Literal["knock", "undercut", "gin", "big_gin"]
 Side = Literal["knocker", "defender"]

@@ -14,11 +14,11 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .bookkeeping import VARIANTS, TableResult, variant_for
+from ..match.variants import VARIANTS, TableResult, variant_for
 from .bots import BOTS
-from .engine import Deal, Phase
+from ..table.engine import Deal, Phase
 from .hints import Standing
-from .variants import Rules
+from ..base.options import Rules
 
 MAX_DEALS = 200
 """Deals in one game before it is abandoned (a game to 100 needs far fewer)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .variants import Rules
+from ..base.options import Rules
 
 
 @dataclass(frozen=True)

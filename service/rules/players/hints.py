@@ -30,13 +30,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARD_VALUES, Card, mask_cards
-from .engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
-from .layoffs import best_defense
-from .melds import Arrangement, Meld
-from .scoring import price, RoundFacts
-from .solver import Solver, solver_for
-from .variants import Rules
+from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARD_VALUES, Card, mask_cards
+from ..table.engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
+from ..hands.layoffs import best_defense
+from ..base.melds import Arrangement, Meld
+from ..hands.scoring import price, RoundFacts
+from ..hands.solver import Solver, solver_for
+from ..base.options import Rules
 
 FULL_DECK = (1 << 52) - 1
 WALL = 2

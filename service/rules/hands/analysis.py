@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
-from .errors import InvalidRulesError, Problem
-from .melds import Arrangement, Meld
+from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
+from ..errors import InvalidRulesError, Problem
+from ..base.melds import Arrangement, Meld
 from .solver import HAND_SIZES, DiscardOption, Solution, solver_for
-from .variants import Rules, resolve_rules
+from ..base.options import Rules, resolve_rules
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import CARD_BITS, mask_cards
-from .engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
+from ..base.cards import CARD_BITS, mask_cards
+from ..table.engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
 from .hints import DEFAULT_BUDGET_MS, MELD_PAIRS, Standing, advise
-from .solver import solver_for
+from ..hands.solver import solver_for
 
 
 @dataclass(frozen=True)

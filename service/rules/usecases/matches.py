@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bookkeeping import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
-from .documents import RoundFact, read_match, round_facts
-from .errors import InvalidLogError, Problem
-from .standings import Bonus
-from .variants import Rules
+from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
+from ..documents.gamelog import RoundFact, read_match, round_facts
+from ..errors import InvalidLogError, Problem
+from ..match.standings import Bonus
+from ..base.options import Rules
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ The value itself, :class:`DealView`, is part of the engine's vocabulary (engine.
 
 from __future__ import annotations
 
-from .cards import CARD_BITS, mask_cards
+from ..base.cards import CARD_BITS, mask_cards
 from .engine import Deal, DealView, Discard, Draw, Knock, Record
 
 

@@ -18,7 +18,7 @@ from .cards import (
     describe_token,
     hand_names,
 )
-from .errors import MAX_PROBLEMS, InvalidMeldError, Problem
+from ..errors import MAX_PROBLEMS, InvalidMeldError, Problem
 
 MeldKind = Literal["set", "run"]
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 
-from .errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
-from .speedups import SPEEDUPS
+from ..errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
+from ..speedups import SPEEDUPS
 
 Card = int
 """A card, 0..51 (see the module docstring)."""

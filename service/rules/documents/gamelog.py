@@ -14,14 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .bookkeeping import VARIANTS
-from .cards import (Card, bad_card_detail, card_or_none, cards_or_none,
+from ..match.variants import VARIANTS
+from ..base.cards import (Card, bad_card_detail, card_or_none, cards_or_none,
                     describe_token, quick_mask, SPELLING_CARDS)
-from .engine import Discard, Draw, Move, Pass
-from .errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
-from .layoffs import Layoff, parse_layoffs
-from .melds import Meld, every_meld, parse_melds
-from .variants import Rules, resolve_rules
+from ..table.engine import Discard, Draw, Move, Pass
+from ..errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
+from ..hands.layoffs import Layoff, parse_layoffs
+from ..base.melds import Meld, every_meld, parse_melds
+from ..base.options import Rules, resolve_rules
 
 FORMAT = "ginrules-log/1"
 MAX_ROUNDS = 500

@@ -39,9 +39,9 @@ from operator import attrgetter
 from threading import Lock
 from typing import Any, Callable, NamedTuple
 
-from .cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
-from .melds import Arrangement, Meld
-from .speedups import SPEEDUPS
+from ..base.cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
+from ..base.melds import Arrangement, Meld
+from ..speedups import SPEEDUPS
 
 _tuple_new = tuple.__new__
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from .cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
-from .errors import InvalidMeldError, Problem
-from .melds import Arrangement, Meld
+from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
+from ..errors import InvalidMeldError, Problem
+from ..base.melds import Arrangement, Meld
 from .solver import solver_for
-from .variants import Rules
+from ..base.options import Rules
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,7 @@ def _fits(kind: str, cards: set[Card], card: Card, round_the_corner: bool = Fals
 
 def parse_layoffs(values: object) -> tuple[Layoff, ...]:
     """Layoffs as a client sends them: ``[{"card": "5S", "meld": 0}, ...]``."""
-    from .cards import bad_card_detail, card_or_none, describe_token
+    from ..base.cards import bad_card_detail, card_or_none, describe_token
 
     if not isinstance(values, (list, tuple)):
         detail = 'layoffs are a list of {"card", "meld"}'

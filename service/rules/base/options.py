@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card
-from .errors import InvalidRulesError, Problem
+from ..errors import InvalidRulesError, Problem
 
 VariantName = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
 """The variants by name; each has its bookkeeping (bookkeeping.py, ``VARIANTS``)."""

@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .errors import Problem, RulesError
+from ..errors import Problem, RulesError
 
 FORMAT = "openspiel"
 PLAYERS = ("p0", "p1")
