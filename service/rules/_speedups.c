@@ -11,7 +11,8 @@
  *
  * Reader(spellings)
  *   spellings  dict: every accepted spelling (exact str) -> card 0..51 (R-1.4)
- * Kernel(values, runnable, runs, dead, set_melds, arrangement, solution)
+ * Kernel(values, runnable, runs, dead, set_melds, arrangement, solution): count, solve and
+ * counts (the least deadwood after each discard)
  *   values     8,192 ints: a 13-bit suit mask's deadwood value once its runs are melded
  *   runnable   8,192 ints: a suit mask's cards that lie in a block of three or more
  *   runs       4 x 8,192 tuples: per suit and mask, its runs (Meld objects) in meld order
@@ -22,6 +23,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 
 #define SUIT_MASK 0x1FFFu
@@ -512,6 +514,85 @@ Kernel_solve(Kernel *self, PyObject *arg)
     return record(self->solution, items, 4);
 }
 
+/* For discard_counts: every choice of sets from the ranks in ``triples`` (none from a rank, or
+ * any three or four of its held cards), then runs in what is left (the tables).  A card in a
+ * chosen set is not kept by this choice; every other card's count is the choice's deadwood with
+ * that card's suit entry recomputed without it.  Each choice is an arrangement of the cards
+ * kept, and every arrangement's sets are one of the choices, so the least over the choices is
+ * each discard's least deadwood (R-2.5). */
+static void
+least_after_discards(const Kernel *self, const unsigned masks[4], unsigned triples,
+                     long least[MAX_HAND])
+{
+    const int32_t *v = self->values;
+    if (triples) {
+        unsigned bit = triples & (0u - triples), rest = triples & ~bit;
+        unsigned held = 0, kept[4];
+        for (int suit = 0; suit < 4; suit++) {
+            if (masks[suit] & bit)
+                held |= 1u << suit;
+        }
+        least_after_discards(self, masks, rest, least);  /* no set of this rank */
+        for (unsigned suits = held; suits; suits = (suits - 1) & held) {
+            if (popcount64(suits) < 3)
+                continue;
+            for (int suit = 0; suit < 4; suit++)
+                kept[suit] = suits >> suit & 1u ? masks[suit] & ~bit : masks[suit];
+            least_after_discards(self, kept, rest, least);
+        }
+        return;
+    }
+    long total = (long)v[masks[0]] + v[masks[1]] + v[masks[2]] + v[masks[3]];
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned held = masks[suit];
+        long rest = total - v[held];
+        for (unsigned bits = held; bits; bits &= bits - 1) {
+            unsigned low = bits & (0u - bits);
+            long count = rest + v[held & ~low];
+            int card = suit * 13 + lowest_bit_index(low);
+            if (count < least[card])
+                least[card] = count;
+        }
+    }
+}
+
+/* counts(mask): discard_counts(mask), the least deadwood after discarding each card of the hand
+ * (up to eleven cards), in canonical order (see _discard_table in solver.py).  None for more
+ * cards. */
+static PyObject *
+Kernel_counts(Kernel *self, PyObject *arg)
+{
+    uint64_t mask;
+    unsigned masks[4], triples;
+    long least[MAX_HAND];
+    Py_ssize_t k = 0;
+    PyObject *result;
+
+    if (!ready(self))
+        return NULL;
+    if (!read_mask(arg, &mask) || popcount64(mask) > 11)
+        Py_RETURN_NONE;
+    triples = split(mask, masks);
+    for (int card = 0; card < MAX_HAND; card++)
+        least[card] = LONG_MAX;
+    least_after_discards(self, masks, triples, least);
+    result = PyTuple_New(popcount64(mask));
+    if (result == NULL)
+        return NULL;
+    for (int card = 0; card < MAX_HAND; card++) {
+        PyObject *count;
+        if (!(mask >> card & 1u))
+            continue;
+        count = PyLong_FromLong(least[card]);
+        if (count == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k++, count);
+    }
+    return result;
+}
+
 static PyMethodDef Reader_methods[] = {
     {"mask", (PyCFunction)Reader_mask, METH_O,
      "mask(tokens): the hand mask of an exact list or tuple of card spellings, or None."},
@@ -535,6 +616,8 @@ static PyMethodDef Kernel_methods[] = {
      "count(mask): the least deadwood when at most one rank is held 3+ times, or None."},
     {"solve", (PyCFunction)Kernel_solve, METH_O,
      "solve(mask): the Solution of a hand the tables settle alone, or None."},
+    {"counts", (PyCFunction)Kernel_counts, METH_O,
+     "counts(mask): the least deadwood after each discard of up to eleven cards, or None."},
     {NULL, NULL, 0, NULL},
 };
 

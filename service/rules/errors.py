@@ -78,3 +78,65 @@ class LogTooLargeError(RulesError):
     """A game log over the documented size limits."""
 
     code = "log_too_large"
+
+
+class RuleBroken(RulesError):
+    """A rule broken by one action or one deal: one problem with its code, rule and reason.
+
+    ``path`` is where the fault is, relative to what was checked (a deal's ``hands``, a
+    knock's ``discard``); :meth:`prefixed` places it in a larger document."""
+
+    code = "rule_broken"
+
+    def __init__(self, code: str, rule: str | None, detail: str,
+                 path: tuple[str | int, ...] = ()) -> None:
+        super().__init__(detail, [Problem(tuple(path), code, detail, rule)])
+        self.code = code
+        self.rule = rule
+
+    @property
+    def problem(self) -> Problem:
+        return self.problems[0]
+
+    def prefixed(self, *prefix: str | int) -> "RuleBroken":
+        problem = self.problems[0]
+        return type(self)(self.code, self.rule, self.detail, tuple(prefix) + problem.path)
+
+
+class IllegalMove(RuleBroken):
+    """A move the rules do not allow where the deal stands (R-4 to R-6)."""
+
+    code = "illegal_move"
+
+
+class IllegalDeal(RuleBroken):
+    """Cards that are not a deal: a card twice (R-1.5), hands or a stock of the wrong size
+    (R-3.1), hidden cards that do not fit a player's view."""
+
+    code = "illegal_deal"
+
+
+class GameStateError(RulesError):
+    """A request the state of a game in progress does not allow: no deal in progress, a
+    player who is not at the table or not to move, a game that is over (R-4.4, R-8.1)."""
+
+    code = "game_state"
+
+    def __init__(self, code: str, rule: str | None, detail: str,
+                 path: tuple[str | int, ...] = ()) -> None:
+        super().__init__(detail, [Problem(tuple(path), code, detail, rule)])
+        self.code = code
+        self.rule = rule
+
+
+class InvalidImportError(RulesError):
+    """An OpenSpiel action sequence this service cannot import: a number OpenSpiel would not
+    accept where it stands, or parameters out of range."""
+
+    code = "invalid_import"
+
+
+class UnknownBotError(RulesError):
+    """A bot name that names no bot."""
+
+    code = "unknown_bot"

@@ -13,6 +13,7 @@ rank, ace first, as most players sort a hand; it is also the masks' bit order.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from functools import lru_cache
 
 from ..errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
 from ..speedups import SPEEDUPS
@@ -263,3 +264,10 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
 def deadwood_value(cards: Iterable[Card]) -> int:
     """The sum of the cards' values (R-1.3, R-2.4)."""
     return sum(CARD_VALUES[c] for c in cards)
+
+
+@lru_cache(maxsize=None)
+def card_values(ace_value: int = 1) -> tuple[int, ...]:
+    """Every card's deadwood value (R-1.3) when an ace counts ``ace_value`` (R-2.7): the one
+    reading of the option, by card number (``Rules.card_values`` gives the rules' own)."""
+    return tuple(ace_value if CARD_RANKS[c] == 1 else CARD_VALUES[c] for c in CARDS)

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from .cards import (
     CARD_NAMES,
     CARD_RANKS,
     CARD_SUITS,
-    CARD_VALUES,
     Card,
     bad_card_detail,
     canonical,
+    card_values,
     card_or_none,
     describe_token,
     hand_names,
@@ -130,6 +131,26 @@ def every_meld(*, round_the_corner: bool = False) -> tuple[Meld, ...]:
     return tuple(melds.values())
 
 
+@lru_cache(maxsize=None)
+def melds_by_mask(*, round_the_corner: bool = False) -> dict[int, Meld]:
+    """The catalogue of :func:`every_meld` by the 52-bit mask of each meld's cards (read only):
+    the one meld object for those cards, whoever looks it up."""
+    return {meld.mask: meld for meld in every_meld(round_the_corner=round_the_corner)}
+
+
+@lru_cache(maxsize=None)
+def meld_pairs(*, round_the_corner: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Per card: the masks of the pairs of cards that make a meld of three with it (a set of
+    three, R-2.1, or a run of three, R-2.2, wrapping past the king under round the corner,
+    R-2.7); read off the catalogue."""
+    pairs: list[set[int]] = [set() for _ in range(52)]
+    for meld in every_meld(round_the_corner=round_the_corner):
+        if len(meld.cards) == 3:
+            for card in meld.cards:
+                pairs[card].add(meld.mask & ~(1 << card))
+    return tuple(tuple(sorted(p)) for p in pairs)
+
+
 def _not_a_meld(path: tuple, ordered: tuple[Card, ...], round_the_corner: bool) -> Problem:
     """Why cards (canonical order) form no meld, with the rule that says so."""
     names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
@@ -197,9 +218,8 @@ class Arrangement(NamedTuple):
 
 def deadwood_count(cards: Iterable[Card], ace_value: int = 1) -> int:
     """The sum of the cards' values (R-1.3, R-2.4), an ace counting ``ace_value`` (R-2.7)."""
-    if ace_value == 1:
-        return sum(CARD_VALUES[c] for c in cards)
-    return sum(ace_value if CARD_RANKS[c] == 1 else CARD_VALUES[c] for c in cards)
+    values = card_values(ace_value)
+    return sum(values[c] for c in cards)
 
 
 def parse_melds(values: object, *, round_the_corner: bool = False) -> tuple[Meld, ...]:

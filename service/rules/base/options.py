@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card
+from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card, card_values
 from ..errors import InvalidRulesError, Problem
 
 VariantName = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
@@ -61,6 +61,11 @@ class Rules:
         if rank == 1:
             return min(0 if self.oklahoma_ace == "gin" else 1, self.knock_limit)
         return min(RANK_VALUES[rank], self.knock_limit)
+
+    @property
+    def card_values(self) -> tuple[int, ...]:
+        """Every card's deadwood value under these rules, by card number (R-1.3, R-2.7)."""
+        return card_values(self.ace_deadwood_value)
 
     def doubles_round(self, upcard: Card | None) -> bool:
         """Whether an Oklahoma round's points are doubled by a spade upcard (R-5.6, R-7.4)."""

@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..errors import Problem, RulesError
+from ..errors import InvalidImportError, Problem
 
 FORMAT = "openspiel"
 PLAYERS = ("p0", "p1")
@@ -78,12 +78,6 @@ PARAMS: dict[str, Any] = {"oklahoma": False, "knock_card": 10, "gin_bonus": 25,
 """OpenSpiel's ``gin_rummy`` parameters and their defaults."""
 
 PRESET = "openspiel"
-
-
-class InvalidImportError(RulesError):
-    """An OpenSpiel sequence or parameter this service cannot read or OpenSpiel would refuse."""
-
-    code = "invalid_import"
 
 
 # --- OpenSpiel's cards and melds ----------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Literal
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from ..errors import InvalidHandError, Problem
-from .knock import declared_arrangement, meld_cards_outside, wrapping_runs
+from .knock import judge_spread, knock_allowed, meld_cards_outside, wrapping_runs
 from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
 from ..base.melds import Arrangement, Meld
 from .solver import solver_for
@@ -152,7 +152,7 @@ def best_knocker_arrangement(
     solver = solver_for(rules)
     if optimal is None:
         optimal = solver.best_arrangement(spread)
-    if optimal.deadwood_count > knock_limit:
+    if not knock_allowed(optimal.deadwood_count, knock_limit):
         return None
     settled = settle(optimal, defender, rules, upcard)
     # No arrangement scores more than the defender's own best deadwood, without layoffs,
@@ -220,10 +220,6 @@ def score_round(
             problems.append(Problem(("knocker", "discard"), "duplicate_card",
                                     f"the discard {CARD_NAMES[discard]} is also in a hand",
                                     "R-1.5"))
-    if big_gin and rules.big_gin_bonus is None:
-        problems.append(Problem(("knocker", "hand"), "big_gin_not_played",
-                                "eleven cards spread is big gin, which these rules do not play "
-                                "(big_gin_bonus is null)", "R-5.5"))
     if layoffs and knocker_melds is None:
         problems.append(Problem(("defender", "layoffs"), "layoffs_need_knocker_melds",
                                 "layoffs name the knocker's melds by index, so the knocker's "
@@ -231,16 +227,18 @@ def score_round(
     if problems:
         raise InvalidHandError("; ".join(p.detail for p in problems), problems)
 
+    if knocker_arrangement is None:
+        # The spread as the knock check judges it, faults placed under
+        # the knocker (a count or big gin not played: the hand, since no discard is sent).
+        knocker_arrangement, faults = judge_spread(knocker_hand, rules, knock_limit,
+                                                   big_gin=big_gin, melds=knocker_melds,
+                                                   discard=discard)
+        if faults:
+            raise _at("knocker", [Problem(("hand",) if p.path in ((), ("discard",)) else p.path,
+                                          p.code, p.detail, p.rule) for p in faults])
     warnings: list[Problem] = []
     if knocker_melds is not None:
         knocker = knocker_arrangement
-        if knocker is None:
-            outside = (meld_cards_outside(knocker_hand, knocker_melds, discard, "melds")
-                       + wrapping_runs(knocker_melds, rules))
-            if outside:
-                raise _at("knocker", outside)
-            knocker = declared_arrangement(knocker_hand, knocker_melds, rules)
-        _check_knock_count(knocker, knocker_hand, knock_limit, big_gin, rules, declared=True)
         if defender_melds is None and layoffs is None:
             defense, facts, result = settle(knocker, defender_hand, rules, upcard,
                                             big_gin=big_gin)
@@ -253,20 +251,14 @@ def score_round(
             warnings.append(Problem(("knocker", "melds"), "declared_knock_could_be_gin",
                                     "these cards could go gin; the declared melds are scored as "
                                     "a knock", "R-5.3"))
+    elif big_gin:  # all eleven melded (judged above): the arrangement is the best one
+        knocker = knocker_arrangement
+        defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=True)
     else:
-        if big_gin:
-            found = best_knocker_arrangement(knocker_hand, defender_hand, rules, 0, upcard)
-            if found is None:
-                _check_knock_count(None, knocker_hand, 0, True, rules, declared=False)
-            knocker = found[0]
-            defense, facts, result = settle(knocker, defender_hand, rules, upcard, big_gin=True)
-        else:
-            found = best_knocker_arrangement(knocker_hand, defender_hand, rules, knock_limit,
-                                             upcard, knocker_arrangement)
-            if found is None:
-                _check_knock_count(None, knocker_hand, knock_limit, False, rules,
-                                   declared=False)
-            knocker, defense, facts, result = found
+        found = best_knocker_arrangement(knocker_hand, defender_hand, rules, knock_limit,
+                                         upcard, knocker_arrangement)
+        assert found is not None, "a spread the knock check allows has an arrangement"
+        knocker, defense, facts, result = found
     if defender_melds is not None or layoffs is not None:
         declared = _declared_defense(knocker, defender_hand, defender_melds or (), layoffs or (),
                                      rules)
@@ -302,23 +294,6 @@ def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ..
         laid |= CARD_BITS[layoff.card]
     return Defense(Arrangement.declared(melds, mask_cards(defender & ~own & ~laid),
                                         ace_value=rules.ace_deadwood_value), layoffs)
-
-
-def _check_knock_count(knocker: Arrangement | None, hand: int, limit: int, big_gin: bool,
-                       rules: Rules, *, declared: bool) -> None:
-    count = (knocker.deadwood_count if knocker is not None
-             else solver_for(rules).min_deadwood(hand))
-    if big_gin and count:
-        detail = f"big gin needs all eleven cards melded; they leave deadwood {count}"
-        raise InvalidHandError(detail, [Problem(("knocker", "melds" if declared else "hand"),
-                                                "not_big_gin", detail, "R-5.5")])
-    if not big_gin and count > limit:
-        limit_text = ("only gin may end the round (knock limit 0)" if limit == 0
-                      else f"the knock limit is {limit}")
-        what = "the declared melds leave" if declared else "the best arrangement leaves"
-        detail = f"this knock is not allowed: {limit_text}; {what} deadwood {count}"
-        raise InvalidHandError(detail, [Problem(("knocker", "melds" if declared else "hand"),
-                                                "deadwood_over_limit", detail, "R-5.1")])
 
 
 def _at(side: str, problems: list[Problem]) -> InvalidHandError:

@@ -39,9 +39,12 @@ from operator import attrgetter
 from threading import Lock
 from typing import Any, Callable, NamedTuple
 
-from ..base.cards import RANK_VALUES, SUIT_CARDS, SUIT_MASK, Card, mask_cards, parse_hand_mask
-from ..base.melds import Arrangement, Meld
+from ..base.cards import SUIT_MASK, Card, card_values, mask_cards, parse_hand_mask
+from ..base.melds import Arrangement, Meld, melds_by_mask
 from ..speedups import SPEEDUPS
+from .solver_tables import (_BIT_INDEX, _CARDS_C, _CARDS_D, _CARDS_H, _CARDS_S, _EVERY_SUIT,
+                            _HALF, _SET_MELDS, _SET_OF_CARDS, _SUIT_BITS, _WAYS_BY_KEY, Plan,
+                            Way, _suit_tables, _way_key_tables)
 
 _tuple_new = tuple.__new__
 
@@ -54,190 +57,6 @@ CACHE_SIZE = 65_536
 VARIANT_CACHE_SIZE = 8_192
 """Hands the cache of each other solver (round the corner, another ace value) keeps."""
 
-SetChoice = int
-"""A set chosen from one rank: ``rank index 0..12 << 4 | bits of the suits in the set``."""
-
-SuitTables = tuple[list[int], list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]], list[int]]
-
-
-def _blocks(mask: int, circular: bool) -> list[list[int]]:
-    """The maximal blocks of consecutive held ranks of a 13-bit suit mask, each in run order.
-
-    On a circular suit a block may wrap past the king (..., Q, K, A, 2, ...) and a suit held
-    whole is one block, ace first.
-    """
-    if circular and mask == SUIT_MASK:
-        return [list(range(13))]
-    if circular and mask:
-        start = next(i for i in range(13) if not mask >> i & 1) + 1  # just after a gap
-        order = [(start + step) % 13 for step in range(13)]
-    else:
-        order = list(range(13))
-    blocks: list[list[int]] = []
-    current: list[int] = []
-    for rank in order:
-        if mask >> rank & 1:
-            current.append(rank)
-        elif current:
-            blocks.append(current)
-            current = []
-    if current:
-        blocks.append(current)
-    return blocks
-
-
-@lru_cache(maxsize=2)
-def _suit_shapes(
-    round_the_corner: bool,
-) -> tuple[list[list[tuple[Meld, ...]]], list[list[tuple[Card, ...]]], list[int], list[int]]:
-    """Per suit and 13-bit mask: its runs and deadwood cards; per mask: the runnable cards
-    (those in a block of three or more, see ``_rank_ways_table``) and the deadwood ranks' bits.
-
-    Runs of one suit are listed by their first card, so the four suits' runs put together are
-    in meld order.  Only how runs are formed matters here, so every ace value shares them.
-    """
-    runnable = [0] * (SUIT_MASK + 1)
-    dead_bits = [0] * (SUIT_MASK + 1)
-    runs_by_suit: list[list[tuple[Meld, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
-    dead_by_suit: list[list[tuple[Card, ...]]] = [[()] * (SUIT_MASK + 1) for _ in range(4)]
-    run_melds: dict[tuple[int, tuple[int, ...]], Meld] = {}
-    for mask in range(SUIT_MASK + 1):
-        blocks = _blocks(mask, round_the_corner)
-        runs = sorted(tuple(block) for block in blocks if len(block) >= 3)
-        dead = sorted(i for block in blocks if len(block) < 3 for i in block)
-        runnable[mask] = sum(1 << i for run in runs for i in run)
-        dead_bits[mask] = sum(1 << i for i in dead)
-        for suit in range(4):
-            melds = []
-            for run in runs:
-                key = (suit, run)
-                if key not in run_melds:
-                    run_melds[key] = Meld("run", tuple(suit * 13 + i for i in run))
-                melds.append(run_melds[key])
-            runs_by_suit[suit][mask] = tuple(melds)
-            dead_by_suit[suit][mask] = tuple(suit * 13 + i for i in dead)
-    return runs_by_suit, dead_by_suit, runnable, dead_bits
-
-
-@lru_cache(maxsize=2)
-def _way_key_tables(round_the_corner: bool) -> tuple[list[int], ...]:
-    """Per suit and 13-bit mask: for every rank, the byte of the ``_WAYS_BY_KEY`` index that
-    this suit gives (its held bit at ``4 + suit``, its runnable bit at ``suit``), at bit 8 x
-    rank.  OR-ing the four suits' entries gives every rank's index byte in one step."""
-    runnable = _suit_shapes(round_the_corner)[2]
-    spread = [0] * (SUIT_MASK + 1)  # rank i's bit moved to bit 8 i
-    for mask in range(1, SUIT_MASK + 1):
-        low = mask & -mask
-        spread[mask] = spread[mask ^ low] | 1 << 8 * (low.bit_length() - 1)
-    return tuple([spread[mask] << (4 + suit) | spread[runnable[mask]] << suit
-                  for mask in range(SUIT_MASK + 1)] for suit in range(4))
-
-
-def _suit_tables(round_the_corner: bool, ace_value: int) -> SuitTables:
-    """Per 13-bit suit mask: deadwood value; per suit and mask: its runs and deadwood cards;
-    per mask: the runnable cards."""
-    runs_by_suit, dead_by_suit, runnable, dead_bits = _suit_shapes(round_the_corner)
-    values = [ace_value if i == 0 else RANK_VALUES[i + 1] for i in range(13)]
-    deadwood_values = [sum(values[i] for i in range(13) if bits >> i & 1) for bits in dead_bits]
-    return deadwood_values, runs_by_suit, dead_by_suit, runnable
-
-
-_SET_MELDS: dict[SetChoice, Meld] = {
-    rank << 4 | suits: Meld("set", tuple(s * 13 + rank for s in range(4) if suits >> s & 1))
-    for rank in range(13)
-    for suits in range(16)
-    if bin(suits).count("1") >= 3
-}
-
-_SET_OF_CARDS: dict[int, Meld] = {meld.mask: meld for meld in _SET_MELDS.values()}
-"""Every set by its 52-bit card mask."""
-_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
-"""A rank's bit in one suit mask times this: that rank's bit in every suit of a hand mask."""
-
-Way = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
-"""One way to use a rank: keep masks for suits S H D C, the set's 52-bit card mask, the set
-(``()`` for none, else a tuple of one, so that a plan's sets are the sum of its ways')."""
-
-
-def _rank_ways_table() -> dict[tuple[int, int, int, bool], tuple[Way, ...]]:
-    """The ways worth trying for a rank held 3+ times, by (rank, held suits, runnable suits, mode).
-
-    A way is: leave the rank's cards to the runs, or take one set from them.  Ways that can
-    never beat another are left out, which keeps the search small.  The argument: a card that
-    is not *runnable* (in no block of 3+ consecutive ranks of its suit, see ``_suit_tables``)
-    can be in no run of this hand or of any part of it, so moving it into a set costs nothing
-    and saves its value.  Hence:
-
-    - three held, none runnable: the set alone (leaving them alone keeps three dead cards);
-    - four held: the set of four, plus each set of three that leaves out a runnable card (one
-      that leaves out an unrunnable card is beaten by the set of four); leaving all four alone
-      only when at least two are runnable (with one runnable card, the set of the other three
-      does better).
-
-    With ``for_discards`` the ways must also serve every ten-card hand left by discarding one
-    card of this hand (see ``_discard_table``): then every set of three is kept (it is the set
-    left when the fourth card is discarded), leaving the rank alone is kept for three held
-    (needed when one of them is discarded), and for four held whenever one is runnable.
-
-    The table depends only on which suits are held and runnable, not on how runs are formed or
-    cards valued, so every solver shares it.
-    """
-    table = {}
-    for rank in range(13):
-        bit = 1 << rank
-        for held in range(16):
-            count = bin(held).count("1")
-            if count < 3:
-                continue
-            for runnable in range(16):
-                if runnable & ~held:
-                    continue
-                for for_discards in (False, True):
-                    free = bin(runnable).count("1")
-                    if count == 3:
-                        sets = [held]
-                        leave_alone = free >= 1 or for_discards
-                    else:
-                        threes = [held & ~(1 << s) for s in range(4)
-                                  if for_discards or runnable >> s & 1]
-                        sets = [held] + threes
-                        leave_alone = free >= (1 if for_discards else 2)
-                    ways: list[Way] = []
-                    if leave_alone:
-                        ways.append((SUIT_MASK, SUIT_MASK, SUIT_MASK, SUIT_MASK, 0, ()))
-                    for suits in sets:
-                        keep = [SUIT_MASK & ~bit if suits >> s & 1 else SUIT_MASK
-                                for s in range(4)]
-                        cards = sum(1 << (s * 13 + rank) for s in range(4) if suits >> s & 1)
-                        choice = rank << 4 | suits
-                        ways.append((keep[0], keep[1], keep[2], keep[3], cards, (choice,)))
-                    table[rank, held, runnable, for_discards] = tuple(ways)
-    return table
-
-
-_RANK_WAYS = _rank_ways_table()
-_WAYS_BY_KEY: tuple[list[tuple[Way, ...]], list[tuple[Way, ...]]] = tuple(  # type: ignore[assignment]
-    [_RANK_WAYS.get((key >> 8, key >> 4 & 15, key & 15, for_discards), ())
-     for key in range(13 << 8)]
-    for for_discards in (False, True))
-"""``_RANK_WAYS`` as two flat lists (without, with ``for_discards``), indexed by
-``rank << 8 | held suits << 4 | runnable suits``: cheaper to look up than a tuple key."""
-
-_HALF = (1 << 26) - 1
-"""Spades and hearts, the low half of a hand mask: a hand is split into halves that fit one
-machine word each, then into suits, which costs fewer steps on big integers.
-
-The ranks held three or four times are then ``(a & b | c & d) & (a | b) & (c | d)`` for suit
-masks ``a b c d``: three of four suits always include both of one pair (S H or D C) and one of
-the other, which is also all that expression asks."""
-
-_SUIT_BITS: list[tuple[int, ...]] = [
-    tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
-"""The one-card bits of each 13-bit suit mask, lowest first."""
-_BIT_INDEX: dict[int, int] = {1 << i: i for i in range(13)}
-_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
-Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
-"""A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
 _MELD_ORDER = attrgetter("cards")
 
@@ -329,7 +148,9 @@ class Solver:
     """The compiled fast path over this solver's tables (see speedups.py), or None."""
     python_min_deadwood: Callable[[int], int]
     python_solve: Callable[[int], Solution]
-    """``min_deadwood`` and ``solve`` in Python alone: the reference of the compiled path."""
+    python_discard_counts: Callable[[int], tuple[int, ...]]
+    """``min_deadwood``, ``solve`` and ``discard_counts`` in Python alone: the reference of the
+    compiled path."""
     min_deadwood: Callable[[int], int]
     optimal_arrangements: Callable[[int], tuple[Arrangement, ...]]
     best_arrangement: Callable[[int], Arrangement]
@@ -356,7 +177,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     _KEY_S, _KEY_H, _KEY_D, _KEY_C = _way_key_tables(round_the_corner)
     _RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = _SUIT_RUNS
     _DEAD_S, _DEAD_H, _DEAD_D, _DEAD_C = _SUIT_DEAD
-    card_values = [ace_value if c % 13 == 0 else RANK_VALUES[c % 13 + 1] for c in range(52)]
+    values_of_cards = card_values(ace_value)
 
     sd = SUIT_DEADWOOD
     ways_of = _WAYS_BY_KEY
@@ -732,16 +553,21 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         canonical order.
         """
         found: list[Arrangement] = []
+        catalogue = melds_by_mask(round_the_corner=round_the_corner)
+        least = solver.min_deadwood
 
         def extend(remaining: int, dead: int, dead_count: int, melds: tuple[Meld, ...],
                    run_ends: int) -> None:
             if not remaining:
                 found.append(Arrangement.of(melds, mask_cards(dead), ace_value=ace_value))
                 return
+            # The cards left add at least their own least deadwood, however they are arranged.
+            if dead_count + least(remaining) > max_deadwood:
+                return
             card = (remaining & -remaining).bit_length() - 1
             bit = 1 << card
             rank_index, suit = card % 13, card // 13
-            value = card_values[card]
+            value = values_of_cards[card]
             if dead_count + value <= max_deadwood:
                 extend(remaining ^ bit, dead | bit, dead_count + value, melds, run_ends)
             # Sets with this card: it is the lowest card left, so the others are in later suits.
@@ -749,9 +575,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                         if remaining >> (s * 13 + rank_index) & 1]
             for size in (2, 3):
                 for others in combinations(partners, size):
-                    cards = (card, *others)
-                    used = sum(1 << c for c in cards)
-                    extend(remaining & ~used, dead, dead_count, melds + (Meld("set", cards),),
+                    used = bit | sum(1 << c for c in others)
+                    extend(remaining & ~used, dead, dead_count, melds + (catalogue[used],),
                            run_ends)
             if round_the_corner:
                 # ``run_ends`` holds the cards next to a chosen run (on the circle): a run
@@ -760,7 +585,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                     used = sum(1 << c for c in run)
                     if used & run_ends:
                         continue
-                    extend(remaining & ~used, dead, dead_count, melds + (Meld("run", run),),
+                    extend(remaining & ~used, dead, dead_count, melds + (catalogue[used],),
                            run_ends | _neighbours(used, suit))
                 return
             # Runs starting at this card, unless they would just continue a run already chosen.
@@ -770,15 +595,15 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             while end % 13 < 12 and remaining >> (end + 1) & 1:
                 end += 1
                 if end - card >= 2:
-                    used = sum(1 << c for c in range(card, end + 1))
-                    extend(remaining & ~used, dead, dead_count,
-                           melds + (Meld("run", tuple(range(card, end + 1))),),
+                    used = (2 << end) - bit
+                    extend(remaining & ~used, dead, dead_count, melds + (catalogue[used],),
                            run_ends | 1 << end)
 
         extend(mask, 0, 0, (), 0)
         return sorted(found, key=_arrangement_order)
 
     python_min_deadwood, python_solve = min_deadwood, solve
+    python_discard_counts = discard_counts
     kernel = None
     if SPEEDUPS is not None and not round_the_corner:
         # The compiled fast path reads these same tables (see speedups.py); it answers the
@@ -786,7 +611,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         kernel = SPEEDUPS.Kernel(
             SUIT_DEADWOOD, _RUNNABLE, _SUIT_RUNS, _SUIT_DEAD,
             [_SET_MELDS.get(choice) for choice in range(13 << 4)], Arrangement, _Solution)
-        quick_count, quick_solve = kernel.count, kernel.solve
+        quick_count, quick_solve, quick_counts = kernel.count, kernel.solve, kernel.counts
 
         def min_deadwood(mask: int) -> int:
             """The least deadwood count of a hand given as a mask, any number of cards
@@ -798,12 +623,19 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1)."""
             return quick_solve(mask) or python_solve(mask)
 
+        def discard_counts(mask: int) -> tuple[int, ...]:
+            """For every card of the hand, in canonical order: the least deadwood after
+            discarding it."""
+            counts = quick_counts(mask)
+            return python_discard_counts(mask) if counts is None else counts
+
     solver.round_the_corner = round_the_corner
     solver.ace_value = ace_value
     solver.suit_deadwood = SUIT_DEADWOOD
     solver.kernel = kernel
     solver.python_min_deadwood = python_min_deadwood
     solver.python_solve = python_solve
+    solver.python_discard_counts = python_discard_counts
     solver.min_deadwood = min_deadwood
     solver.optimal_arrangements = optimal_arrangements
     solver.best_arrangement = best_arrangement
