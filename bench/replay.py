@@ -2,8 +2,8 @@
 
     python bench/replay.py [--games 1000] [--seed 2026] [--preset standard] [--passes 5]
 
-Games come from the seeded generator (tests.generator), distinct, and are made before
-timing.  Each pass replays every game once, in full (``service.rules.usecases.replay.replay``, as the
+Games come from the seeded generator (tests/generator.py), distinct, made before
+timing.  Each pass replays every game once, in full (``usecases.replay.replay``, as the
 replay endpoint does), with the solver cache emptied before each game, untimed, so that no game
 finds an answer an earlier one left; the best pass counts.  The figure that compares across
 machines and loads is games per second of CPU time (``time.process_time``, summed over the

@@ -21,7 +21,9 @@ from typing import Any
 from service.rules.match.variants import VARIANTS, TableResult, variant_for
 from service.rules.base.cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
 from service.rules.documents.gamelog import round_document
-from service.rules.table.engine import Deal, Discard, Draw, Knock, LayDown, Move, Pass, Phase
+from service.rules.table.dealing import shuffled_deck
+from service.rules.table.engine import Deal
+from service.rules.table.moves import Discard, Draw, Knock, LayDown, Move, Pass, Phase
 from service.rules.hands.layoffs import best_defense
 from service.rules.hands.solver import solver_for
 from service.rules.base.options import Rules, resolve_rules
@@ -145,11 +147,10 @@ class _Deal:
         self.rng, self.voice, self.rules, self.with_stock = rng, voice, rules, with_stock
         self.unlaid: tuple | None = None
         """A knock that is not gin, left without the defender's lay_down."""
-        deck = list(range(52))
-        rng.shuffle(deck)
+        deck = shuffled_deck(rng)
         second = _other(players, first)
-        hands = {first: set(deck[:10]), second: set(deck[10:20])}
-        self.deal = Deal(rules, hands, deck[20], first, deck[21:])
+        self.deal = Deal.from_deck(rules, deck, first, second)
+        hands = {first: deck[:10], second: deck[10:20]}
         self.actions: list[dict[str, Any]] = []
         self.table: dict[str, Any] = {
             "dealer": dealer,
@@ -172,75 +173,58 @@ class _Deal:
         return card
 
     def play(self) -> tuple[str | None, int]:
-        """Play to a knock or the end of the deal; the winner and points as scored (R-7)."""
+        """Play to a knock or the end of the deal, every move chosen among the engine's legal
+        moves; the winner and points as scored (R-7)."""
         rng, deal = self.rng, self.deal
-        first, dealer = deal.players
-        taken: Card | None = None
-        turn = first
-        drew = True
-        if rng.random() < 0.35:  # the first turn (R-4.2)
-            taken = self.take_from_pile(first)
-        else:
-            self.act(Pass(first))
-            if rng.random() < 0.35:
-                taken, turn = self.take_from_pile(dealer), dealer
-            else:
-                self.act(Pass(dealer))
-                drew = False
-        while True:
-            if not drew:
-                if deal.pile and rng.random() < 0.3 and self.actions[-1]["action"] != "pass":
-                    taken = self.take_from_pile(turn)
+        while not deal.over:
+            player = deal.turn
+            legal = deal.legal_moves()
+            can_take = any(type(m) is Draw and m.source == "discard" for m in legal)
+            phase = deal.phase
+            if phase is Phase.FIRST_TURN:  # take the upcard or pass (R-4.2)
+                if can_take and rng.random() < 0.35:
+                    self.take_from_pile(player)
+                else:
+                    self.act(Pass(player))
+            elif phase is Phase.LAST_DISCARD:  # take the last discard to knock, or pass (R-4.7)
+                if can_take and rng.random() < 0.8:
+                    self.take_from_pile(player)
+                else:
+                    self.act(Pass(player))
+            elif phase is Phase.DRAW:
+                if can_take and rng.random() < 0.3 and self.actions[-1]["action"] != "pass":
+                    self.take_from_pile(player)
                 else:
                     card = deal.stock[0]
                     shown = not self.with_stock or rng.random() < 0.5
-                    self.act(Draw(turn, "stock", card),
+                    self.act(Draw(player, "stock", card),
                              source="stock", **({"card": self.voice.card(card)} if shown else {}))
-                    taken = None
-            drew = False
-            hand = deal.hands[turn]
-            solution = solver_for(self.rules).solve(hand)
-            values = dict(zip(mask_cards(hand), solution.discard_counts))
-            allowed = [c for c in mask_cards(hand)
-                       if not (c == taken and self.rules.taken_card_discard == "forbid")]
-            if self.rules.big_gin_bonus is not None and solution.all_melded():
-                return self.knock(turn, None)
-            best = self.best_knock(allowed, values)
-            if best is not None and (values[best] == 0 or rng.random() < 0.6):
-                return self.knock(turn, best)
-            if rng.random() < 0.8:
-                discard = min(allowed, key=lambda c: (values[c], rng.random()))
             else:
-                discard = rng.choice(allowed)
-            self.act(Discard(turn, discard), card=self.voice.card(discard))
-            if deal.phase is Phase.OVER:
-                return None, 0  # the wall (R-4.6) or the pile-draw limit (R-4.8)
-            if deal.phase is Phase.LAST_DISCARD:
-                return self.last_discard(deal.turn)
-            turn = deal.turn
+                ending = self.discard_or_knock(player, legal)
+                if ending is not None:
+                    return ending
+        return None, 0  # the wall (R-4.6, R-4.7) or the pile-draw limit (R-4.8)
 
-    def best_knock(self, allowed: list[Card], values: dict[Card, int]) -> Card | None:
-        """The discard that knocks with the least deadwood, if any knocks (R-5.1)."""
-        knockable = [c for c in allowed if values[c] <= self.deal.limit]
-        if not knockable:
-            return None
-        return min(knockable, key=lambda c: (values[c], self.rng.random()))
-
-    def last_discard(self, player: str) -> tuple[str | None, int]:
-        """At the wall the next player takes the last discard to knock, or passes (R-4.7)."""
-        card = self.deal.pile[-1]
-        hand = self.deal.hands[player] | 1 << card
-        solution = solver_for(self.rules).solve(hand)
-        values = dict(zip(mask_cards(hand), solution.discard_counts))
-        allowed = [c for c in mask_cards(hand)
-                   if not (c == card and self.rules.taken_card_discard == "forbid")]
-        big_gin = self.rules.big_gin_bonus is not None and solution.all_melded()
-        best = self.best_knock(allowed, values)
-        if (best is None and not big_gin) or self.rng.random() < 0.2:
-            self.act(Pass(player))
-            return None, 0
-        self.take_from_pile(player)
-        return self.knock(player, None if big_gin else best)
+    def discard_or_knock(self, player: str, legal: tuple) -> tuple[str | None, int] | None:
+        """Big gin where legal, else often the legal knock with the least deadwood (gin always),
+        else mostly the discard leaving the least deadwood; the knock's result, if one."""
+        rng, deal = self.rng, self.deal
+        hand = deal.hands[player]
+        values = dict(zip(mask_cards(hand), solver_for(self.rules).solve(hand).discard_counts))
+        knocks = [m for m in legal if type(m) is Knock]
+        if any(m.discard is None for m in knocks):
+            return self.knock(player, None)
+        if knocks:
+            best = min(knocks, key=lambda m: (values[m.discard], rng.random())).discard
+            if values[best] == 0 or rng.random() < 0.6 or deal.must_knock:
+                return self.knock(player, best)
+        discards = [m.card for m in legal if type(m) is Discard]
+        if rng.random() < 0.8:
+            discard = min(discards, key=lambda c: (values[c], rng.random()))
+        else:
+            discard = rng.choice(discards)
+        self.act(Discard(player, discard), card=self.voice.card(discard))
+        return None
 
     def knock(self, knocker: str, discard: Card | None) -> tuple[str | None, int]:
         """Knock (R-5), maybe declaring melds; maybe a lay_down by the defender (R-6)."""

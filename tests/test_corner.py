@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.rules import resolve_rules
-from service.rules.table.engine import Knock
+from service.rules.table.moves import Knock
 from service.rules.base.cards import canonical, cards_mask, hand_names, parse_card, parse_hand_mask
 from service.rules.errors import InvalidHandError, InvalidMeldError
 from service.rules.hands.knock import check_knock

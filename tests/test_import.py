@@ -22,7 +22,7 @@ from service.rules.documents.openspiel import (
     min_deadwood,
     possible_layoffs,
 )
-from service.rules.table.engine import Draw
+from service.rules.table.moves import Draw
 from service.rules.usecases.replay import replay
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55

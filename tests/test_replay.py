@@ -8,7 +8,7 @@ import random
 import pytest
 
 from service.rules.base.cards import parse_card
-from service.rules.table.engine import HIDDEN, Discard, Draw, Knock, LayDownOption, Pass
+from service.rules.table.moves import Discard, Draw, HIDDEN, Knock, LayDownOption, Pass
 from service.rules.errors import InvalidLogError, LogTooLargeError
 from service.rules.usecases.replay import replay
 from tests.generator import random_game

@@ -1,9 +1,8 @@
 """The replay's quick paths give exactly what the paths they stand in for give.
 
-A log is mostly plain draws and discards, which the engine plays in one loop
-(``Deal.play_plain``); every other move, and any move the loop does not plainly accept, goes
-through ``Deal.play`` with its checks.  Declared melds are looked up in a catalogue of every
-set and run (``documents.declared_melds``), and anything else is read by ``parse_melds``.
+Every move of a log is played by the engine with its checks (there is no quicker loop beside
+it).  Declared melds are looked up in a catalogue of every set and run
+(``documents.declared_melds``), and anything else is read by ``parse_melds``.
 The knocker's best arrangement (R-7.6) is the canonical optimal one wherever that scores as
 much as any arrangement could, without the search over every legal one.  Each quick path must
 give the same state, result and faults as the full path.
@@ -17,96 +16,11 @@ import pytest
 
 from service.rules.base.cards import CARD_SPELLINGS
 from service.rules.documents.gamelog import declared_melds
-from service.rules.table.engine import Deal, Discard, Draw, IllegalMove, Knock, Pass
 from service.rules.errors import InvalidMeldError
 from service.rules.base.melds import parse_melds
 from service.rules.hands.scoring import score_round, settle
 from service.rules.hands.solver import solver_for
 from service.rules.base.options import resolve_rules
-
-from .test_engine import PRESETS, every_try, new_deal
-
-STATE = [name for name in Deal.__slots__ if name != "rules"]
-
-
-def state(deal: Deal) -> dict:
-    return {name: getattr(deal, name) for name in STATE}
-
-
-def tried_moves(rng: random.Random, rules, known_stock: bool) -> tuple[Deal, list]:
-    """A fresh deal and the moves tried on it: mostly legal ones, some anyone could try, and
-    without a known stock stock draws naming a card, seen or not (R-4.1 to R-4.8)."""
-    deal = new_deal(rng, rules)
-    if not known_stock:
-        deal._stock = None
-    fresh = deal.copy()
-    moves = []
-    while not deal.over and len(moves) < 120:
-        roll = rng.random()
-        if roll < 0.8 and deal.legal_moves():
-            move = rng.choice(deal.legal_moves())
-            if type(move) is Draw and move.source == "stock" and not known_stock:
-                move = Draw(move.player, "stock", rng.choice(
-                    [card for card in range(52) if not deal.seen >> card & 1]))
-        elif roll < 0.9 or known_stock:
-            move = rng.choice(every_try(deal))
-        else:
-            move = Draw(rng.choice(deal.players), "stock", rng.randrange(52))
-        if type(move) is Knock and rng.random() < 0.7:
-            continue  # most tries go on with the deal
-        moves.append(move)
-        try:
-            deal.play(move)
-        except IllegalMove:
-            pass
-    return fresh, moves
-
-
-def one_by_one(deal: Deal, moves: list) -> list:
-    faults = []
-    for position, move in enumerate(moves):
-        try:
-            deal.play(move)
-        except IllegalMove as error:
-            faults.append((position, error.code, error.rule, error.detail))
-    return faults
-
-
-def in_plain_runs(deal: Deal, moves: list) -> list:
-    faults = []
-    position = deal.play_plain(moves)
-    while position < len(moves):
-        try:
-            deal.play(moves[position])
-        except IllegalMove as error:
-            faults.append((position, error.code, error.rule, error.detail))
-        position = deal.play_plain(moves, position + 1)
-    return faults
-
-
-@pytest.mark.parametrize("known_stock", [True, False], ids=["stock", "no-stock"])
-@pytest.mark.parametrize("rules", PRESETS, ids=str)
-def test_plain_runs_play_as_moves_one_by_one_R4(rules, known_stock):
-    rng = random.Random(f"{rules}{known_stock}")
-    for _ in range(40):
-        deal, moves = tried_moves(rng, rules, known_stock)
-        twin = deal.copy()
-        assert in_plain_runs(twin, moves) == one_by_one(deal, moves)
-        assert state(twin) == state(deal)
-
-
-def test_a_plain_run_stops_at_the_first_move_it_does_not_plainly_accept_R4_4():
-    rng = random.Random(7)
-    deal = new_deal(rng, "standard")
-    other = Discard("bob", 0)
-    moves = [Pass("ann"), Pass("bob"), Draw("ann", "stock"), other]
-    assert deal.play_plain(moves) == 0  # a pass is left to play
-    deal.play(moves[0])
-    deal.play(moves[1])
-    assert deal.play_plain(moves, 2) == 3  # bob's discard out of turn is left to play
-    with pytest.raises(IllegalMove) as fault:
-        deal.play(other)
-    assert fault.value.code == "not_your_turn"
 
 
 def random_melds(rng: random.Random) -> list:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 
 from service.rules import resolve_rules
-from service.rules.table.engine import Draw, Knock, Pass
+from service.rules.table.moves import Draw, Knock, Pass
 from service.rules.usecases.matches import score_match
 from service.rules.usecases.replay import replay
 from service.rules.hands.scoring import RoundFacts, price

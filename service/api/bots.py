@@ -11,17 +11,18 @@ from typing import Any
 from flask import Blueprint, request
 from marshmallow import fields, validate
 
-from ..rules.players.bots import BOTS, bot_move
 from ..rules.base.cards import CARD_NAMES
-from ..rules.table.engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass
-from ..rules.errors import InvalidLogError, LogTooLargeError
-from ..rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Hint, Standing, advise
-from ..rules.usecases.replay import replay
+from ..rules.errors import (GameStateError, InvalidLogError, LogTooLargeError, RuleBroken,
+                            UnknownBotError)
+from ..rules.players.bots import BOTS, bot_named
+from ..rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Hint, advise
+from ..rules.table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
+from ..rules.usecases.progress import GameInProgress
 from .body import json_body
 from .checks import json_response
 from .games import SHAPE_CODES
 from .problems import ApiProblem, FieldError, field_errors
-from .schemas import RequestSchema, dump_layoffs, dump_meld, dump_violation, load
+from .schemas import RequestSchema, dump_layoffs, dump_meld, load
 
 bots = Blueprint("bots", __name__, url_prefix="/v1")
 
@@ -55,16 +56,19 @@ def list_bots():
 def move(bot: str):
     """One legal action of the player whose turn it is, chosen by the bot from that player's
     view of the log's live deal."""
-    if bot not in BOTS:
-        detail = f"no bot {bot[:40]!r}; the bots are {', '.join(BOTS)}"
-        raise ApiProblem(404, "unknown_bot", detail, [FieldError("", "unknown_bot", detail)])
+    try:
+        chosen_bot = bot_named(bot)
+    except UnknownBotError as error:
+        raise ApiProblem(404, error.code, error.detail,
+                         [FieldError("", error.code, error.detail)]) from None
     data = load(BOT_MOVE_REQUEST, json_body(request))
-    view, standing = _view(data)
+    game, player = _game(data)
+    view = _view(game, player)
     options: dict[str, Any] = {}
-    if bot == "advisor":
-        options["standing"] = standing
-    chosen = bot_move(bot, view, data["seed"], **options)
-    return json_response({"bot": bot, "player": view.player,
+    if chosen_bot.name == "advisor":
+        options["standing"] = game.standing(player)
+    chosen = chosen_bot.choose(view, data["seed"], **options)
+    return json_response({"bot": chosen_bot.name, "player": view.player,
                           "action": dump_action(chosen, view)})
 
 
@@ -72,18 +76,18 @@ def move(bot: str):
 def hint():
     """The player's current decision with every option ranked, valued and explained."""
     data = load(HINT_REQUEST, json_body(request))
-    view, standing = _view(data)
-    result = advise(view, seed=data["seed"], budget_ms=data["budget_ms"], standing=standing)
+    game, player = _game(data)
+    view = _view(game, player)
+    result = advise(view, seed=data["seed"], budget_ms=data["budget_ms"],
+                    standing=game.standing(player))
     return json_response(dump_hint(result, view))
 
 
-def _view(data: dict[str, Any]) -> tuple[DealView, Standing]:
-    """The player's view of the log's live deal, and the score of the game (R-8.1); a
-    problem when the log is bad, the game not in progress or it is not the player's turn."""
-    document = data["log"]
-    player = data["player"]
+def _game(data: dict[str, Any]) -> tuple[GameInProgress, str]:
+    """The game the request's log records, and the player asked about; a problem when the
+    log is bad."""
     try:
-        result = replay(document)
+        return GameInProgress.from_log(data["log"]), data["player"]
     except LogTooLargeError as error:
         raise ApiProblem(413, error.code, error.detail,
                          field_errors(error.problems, "log")) from None
@@ -92,43 +96,19 @@ def _view(data: dict[str, Any]) -> tuple[DealView, Standing]:
         shape = any(e.code in SHAPE_CODES for e in errors)
         raise ApiProblem(400 if shape else 422, "invalid_request" if shape else "invalid_log",
                          error.detail, errors) from None
-    if not result.valid:
-        violation = dump_violation(result.violations[0])
-        pointer = "/log" + violation["pointer"]
-        detail = f"the log breaks a rule at {pointer}: {violation['detail']}"
-        raise ApiProblem(422, "invalid_log", detail,
-                         [FieldError(pointer, violation["code"], violation["detail"],
-                                     violation.get("rule"))])
-    players = list(document.get("players", []))
-    if player not in players:
-        detail = f"player names a player of the log, one of {', '.join(map(str, players))}"[:200]
-        raise ApiProblem(422, "unknown_player", detail,
-                         [FieldError("/player", "unknown_player", detail)])
-    deals = [deal for deal in result.deals if player in deal.players]
-    if not deals:
-        if result.complete:
-            detail = f"the game is over: {result.winner} has won"
-            code, rule = "game_over", "R-8.1"
-        elif result.deals:
-            detail = f"{player} has no move in this round: their table is over, or they sit out"
-            code, rule = "not_at_table", None
-        else:
-            detail = "no deal is in progress: the next round is not dealt yet"
-            code, rule = "no_deal_in_progress", "R-3.1"
-        raise ApiProblem(422, code, detail, [FieldError("/log", code, detail, rule)])
-    deal = deals[0]
-    if deal.turn != player:
-        whose = deal.turn
-        detail = (f"it is {whose}'s turn, not {player}'s" if whose is not None
-                  else "the deal is over: nobody is to move")
-        raise ApiProblem(422, "not_your_turn", detail,
-                         [FieldError("/player", "not_your_turn", detail, "R-4.4")])
-    totals = result.totals
-    opponent = next(p for p in deal.players if p != player)
-    standing = Standing(target=deal.rules.game_target)
-    if isinstance(totals, dict) and isinstance(totals.get(player), int):
-        standing = Standing(totals[player], totals.get(opponent, 0), deal.rules.game_target)
-    return deal.view(player), standing
+    except RuleBroken as error:
+        errors = field_errors(error.problems, "log")
+        detail = f"the log breaks a rule at {errors[0].pointer}: {error.detail}"
+        raise ApiProblem(422, "invalid_log", detail, errors) from None
+
+
+def _view(game: GameInProgress, player: str) -> DealView:
+    """The player's view of their live deal, on their turn; a problem when the game is over,
+    the player is not at a table or it is not their turn (the use case says which)."""
+    try:
+        return game.view(player)
+    except GameStateError as error:
+        raise ApiProblem(422, error.code, error.detail, field_errors(error.problems)) from None
 
 
 def dump_action(move: Move, view: DealView) -> dict[str, Any]:
@@ -158,6 +138,11 @@ def dump_action(move: Move, view: DealView) -> dict[str, Any]:
     return body
 
 
+DECISIONS = {Phase.FIRST_TURN: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "discard",
+             Phase.LAST_DISCARD: "last_discard", Phase.LAY_DOWN: "lay_down"}
+"""The contract's name of the decision each phase asks for (``decision`` in ``/v1/hints``)."""
+
+
 def dump_hint(hint: Hint, view: DealView) -> dict[str, Any]:
     """The hint reply: the decision and its options, best first."""
     options = []
@@ -173,5 +158,5 @@ def dump_hint(hint: Hint, view: DealView) -> dict[str, Any]:
         if option.deadwood is not None:
             entry["deadwood"] = option.deadwood
         options.append(entry)
-    return {"player": hint.player, "decision": hint.decision, "options": options,
+    return {"player": hint.player, "decision": DECISIONS[hint.phase], "options": options,
             "playouts": hint.playouts, "budget_ms": hint.budget_ms, "seed": hint.seed}

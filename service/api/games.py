@@ -11,7 +11,7 @@ from marshmallow import fields
 from ..rules.match.variants import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
 from ..rules.base.cards import CARD_NAMES
 from ..rules.documents.gamelog import RoundFact
-from ..rules.table.engine import HIDDEN, Discard, Draw, Knock, LayDown, LayDownOption, Move, Pass
+from ..rules.table.moves import Discard, Draw, HIDDEN, Knock, LayDown, LayDownOption, Move, Pass
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
 from ..rules.usecases.matches import MatchScore, ScoredRound, score_match_document
 from ..rules.usecases.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay

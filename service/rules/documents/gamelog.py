@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..match.variants import VARIANTS
 from ..base.cards import (Card, bad_card_detail, card_or_none, cards_or_none,
                     describe_token, quick_mask, SPELLING_CARDS)
-from ..table.engine import Discard, Draw, Move, Pass
+from ..table.moves import Discard, Draw, Move, Pass
 from ..errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
 from ..hands.layoffs import Layoff, parse_layoffs
 from ..base.melds import Meld, every_meld, parse_melds

@@ -13,6 +13,16 @@ from ..base.options import Rules
 
 
 @dataclass(frozen=True)
+class Standing:
+    """The score of the game as one player sees it (R-8.1): their side's total, the other
+    side's, and the target that ends the game."""
+
+    mine: int = 0
+    theirs: int = 0
+    target: int = 100
+
+
+@dataclass(frozen=True)
 class Bonus:
     """An end-of-game addition to a total (R-8.2, R-8.3); ``game`` for Hollywood."""
 

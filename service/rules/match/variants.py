@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from ..errors import Problem
-from .standings import Bonus, Standings
+from .standings import Bonus, Standing, Standings
 from ..base.options import Rules
 
 
@@ -154,6 +154,8 @@ class Variant:
     """The rule a round fact naming someone else as winner breaks."""
     needs_first_dealer: ClassVar[bool] = False
     """Whether scoring bare facts needs the first round's dealer (who then sits out)."""
+    games_at_once: ClassVar[int] = 1
+    """Games scored side by side (Hollywood: three, R-9.1)."""
 
     def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
                  teams: list | None = None, dealer: str | None = None) -> None:
@@ -167,6 +169,17 @@ class Variant:
     def sides(self) -> list[str]:
         """Who keeps a total: the players (partnership: the teams)."""
         return self.players
+
+    def side_of(self, player: str) -> str:
+        """The side whose total a player's wins go to: the player (partnership: the team)."""
+        return player
+
+    def standing(self, player: str, opponent: str) -> Standing:
+        """The score of the game as ``player`` sees it against ``opponent`` (R-8.1): the
+        running totals of their two sides and the target."""
+        totals = self.game.totals
+        return Standing(totals[self.side_of(player)], totals[self.side_of(opponent)],
+                        self.rules.game_target)
 
     # The document's header ---------------------------------------------------------------------
 
@@ -284,6 +297,7 @@ class Hollywood(Variant):
     """Three games at once (R-9.1): each win is credited to one, two, then all three games."""
 
     name = "hollywood"
+    games_at_once = 3
 
     def __init__(self, rules: Rules, players: Sequence[str], **header: Any) -> None:
         super().__init__(rules, players, **header)
@@ -335,6 +349,11 @@ class Hollywood(Variant):
 
     def bonuses(self) -> list[Bonus]:
         return [b for index, g in enumerate(self.games) for b in g.bonuses(index)]
+
+    def standing(self, player: str, opponent: str) -> Standing:
+        """The score of the first game still open: the one the next win decides first."""
+        game = next((g for g in self.games if not g.closed), self.games[-1])
+        return Standing(game.totals[player], game.totals[opponent], self.rules.game_target)
 
     def margin(self) -> int | None:
         return None
@@ -438,6 +457,9 @@ class Partnership(Variant):
 
     def sides(self) -> list[str]:
         return self.names
+
+    def side_of(self, player: str) -> str:
+        return self.team_of[player]
 
     @classmethod
     def check_teams(cls, players: list[str], teams: Any, problems: list[Problem]) -> None:

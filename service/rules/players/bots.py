@@ -17,10 +17,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..base.cards import CARD_BITS, mask_cards
-from ..table.engine import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
-from .hints import DEFAULT_BUDGET_MS, MELD_PAIRS, Standing, advise
+from ..base.cards import cards_mask, mask_cards
+from ..base.melds import meld_pairs
+from ..errors import UnknownBotError
 from ..hands.solver import solver_for
+from ..match.standings import Standing
+from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Phase
+from .hints import DEFAULT_BUDGET_MS, advise
 
 
 @dataclass(frozen=True)
@@ -30,13 +33,6 @@ class Bot:
     name: str
     description: str
     choose: Callable[..., Move]
-
-
-def _hand_mask(view: DealView) -> int:
-    mask = 0
-    for card in view.hand:
-        mask |= CARD_BITS[card]
-    return mask
 
 
 def random_move(view: DealView, seed: int = 0, **_: object) -> Move:
@@ -50,8 +46,8 @@ def random_move(view: DealView, seed: int = 0, **_: object) -> Move:
 def joins_meld(view: DealView, card: int) -> bool:
     """Whether a pile card would be part of a meld with cards of the hand (R-2.1, R-2.2): the
     published simple player's test, any meld, not only those of the best arrangement."""
-    pairs = MELD_PAIRS[view.rules.round_the_corner][card]
-    hand = _hand_mask(view)
+    pairs = meld_pairs(round_the_corner=view.rules.round_the_corner)[card]
+    hand = cards_mask(view.hand)
     return any(hand & pair == pair for pair in pairs)
 
 
@@ -71,7 +67,7 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     knocks = [m for m in moves if isinstance(m, Knock) and (m.discard is None
                                                             or m.discard != view.taken)]
     solver = solver_for(view.rules)
-    hand = _hand_mask(view)
+    hand = cards_mask(view.hand)
     values = dict(zip(mask_cards(hand), solver.discard_counts(hand)))
     if knocks:
         big_gin = [m for m in knocks if m.discard is None]
@@ -118,9 +114,17 @@ BOTS: dict[str, Bot] = {
 """The bots by name."""
 
 
+def bot_named(name: str) -> Bot:
+    """The bot of that name; :class:`~..errors.UnknownBotError` naming the bots if none."""
+    bot = BOTS.get(name)
+    if bot is None:
+        raise UnknownBotError(f"no bot {name[:40]!r}; the bots are {', '.join(BOTS)}")
+    return bot
+
+
 def bot_move(name: str, view: DealView, seed: int = 0, **options: object) -> Move:
-    """The named bot's move for a view; ``KeyError`` for an unknown bot."""
-    return BOTS[name].choose(view, seed, **options)
+    """The named bot's move for a view (:class:`~..errors.UnknownBotError` for no bot)."""
+    return bot_named(name).choose(view, seed, **options)
 
 
-__all__ = ["BOTS", "Bot", "bot_move", "random_move", "simple_move", "advisor_move", "Pass"]
+__all__ = ["BOTS", "Bot", "bot_move", "bot_named", "random_move", "simple_move", "advisor_move"]

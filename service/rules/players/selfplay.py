@@ -11,14 +11,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ..match.variants import VARIANTS, TableResult, variant_for
-from .bots import BOTS
-from ..table.engine import Deal, Phase
-from .hints import Standing
 from ..base.options import Rules
+from ..errors import InvalidRulesError
+from ..match.variants import VARIANTS, HollywoodTotals, Totals
+from ..usecases.progress import GameInProgress
+from .bots import BOTS
 
 MAX_DEALS = 200
 """Deals in one game before it is abandoned (a game to 100 needs far fewer)."""
@@ -70,64 +71,43 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _deal(rules: Rules, rng: random.Random, dealer: str, other: str) -> Deal:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = {other: deck[:10], dealer: deck[10:20]}
-    return Deal(rules, hands, deck[20], other, deck[21:])
-
-
 def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
               budget_ms: int | None, tallies: dict[str, Tally],
-              abandoned: list[int]) -> tuple[str | None, dict, int]:
+              abandoned: list[int]) -> tuple[str | None, Totals | HollywoodTotals, int]:
     """One game to the target between two bots (seat name -> bot name); the winner's seat,
-    the final totals and the deals played."""
-    players = list(seats)
-    match = variant_for(rules, players, dealer=first_dealer)
+    the final totals and the deals played.  The game is a :class:`GameInProgress`, as the
+    bots endpoint sees one: the same standing for the advisor, the same turns."""
+    game = GameInProgress.start(rules, list(seats), dealer=first_dealer)
     deals = 0
-    while not match.complete and deals < MAX_DEALS:
-        seat = match.seat()
-        dealer = seat.dealer
-        other = match.first_offer(dealer, seat.players)
-        deal = _deal(rules, rng, dealer, other)
+    while not game.match.complete and deals < MAX_DEALS:
+        (deal,) = game.deal_round(rng)
         deals += 1
-        totals = match.running_totals()
         moves = 0
-        while deal.phase is not Phase.OVER:
+        while not deal.over:
             moves += 1
             if moves > MAX_MOVES:
                 abandoned[0] += 1
                 break
-            if deal.phase is Phase.LAY_DOWN:
-                deal.settle()
-                break
             player = deal.turn
-            view = deal.view(player)
-            opponent = other if player == dealer else dealer
-            options: dict = {}
+            assert player is not None
+            options: dict[str, Any] = {}
             if seats[player] == "advisor":
-                options["standing"] = Standing(totals[player], totals[opponent],
-                                               rules.game_target)
+                options["standing"] = game.standing(player)
                 if budget_ms is not None:
                     options["budget_ms"] = budget_ms
                 else:
                     options["playouts"] = 0
-            move = BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
+            move = BOTS[seats[player]].choose(game.view(player), rng.getrandbits(32), **options)
             deal.play(move)
-        winner, points = None, 0
-        score = deal.score if deal.phase is Phase.OVER else None
-        if score is not None and score.winner is not None:
-            knocker = deal.knock.knocker
-            defender = other if knocker == dealer else dealer
-            winner = knocker if score.winner == "knocker" else defender
-            points = score.points
+        winner = deal.winner
+        score = deal.score
+        if winner is not None and score is not None:
             tally = tallies[winner]
             tally.rounds_won += 1
             tally.gins += score.outcome in ("gin", "big_gin")
             tally.undercuts += score.outcome == "undercut"
-        match.record([TableResult(seat.players, dealer, winner, points)])
-    final = match.totals()
-    return match.winner, final, deals
+        game.finish_round()
+    return game.match.winner, game.match.totals(), deals
 
 
 def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
@@ -140,11 +120,11 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     """
     variant = VARIANTS[rules.variant]
     if variant.player_count != 2:
-        raise ValueError(f"self-play seats two bots; {rules.preset} is a game of "
-                         f"{variant.player_count} players")
-    if not isinstance(variant(rules, ["a", "b"]).running_totals(), Mapping):
-        raise ValueError(f"self-play keeps one game's score; {rules.preset} keeps several "
-                         "at once")
+        raise InvalidRulesError(f"self-play seats two bots; {rules.preset} is a game of "
+                                f"{variant.player_count} players")
+    if variant.games_at_once != 1:
+        raise InvalidRulesError(f"self-play keeps one game's score; {rules.preset} keeps "
+                                f"{variant.games_at_once} at once")
     names = (f"1:{bots[0]}", f"2:{bots[1]}")
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     seats = dict(zip(names, bots))

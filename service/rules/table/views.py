@@ -4,38 +4,41 @@ player, so no caller can forget to hide something.
 The player sees their own hand and everything public: the pile, the count of the stock, every
 move with the card of each pile draw, and of the opponent only what was shown.  Another
 player's stock draw shows no card, and their options show no card they might play.
-The value itself, :class:`DealView`, is part of the engine's vocabulary (engine.py).
 """
 
 from __future__ import annotations
 
 from ..base.cards import CARD_BITS, mask_cards
-from .engine import Deal, DealView, Discard, Draw, Knock, Record
+from ..errors import IllegalMove
+from .engine import Deal
+from .moves import DealView, Discard, Draw, Knock, Record
 
 
 def known_cards(deal: Deal, player: str) -> int:
     """The cards ``player`` took from the discard pile and has not let go since (a mask)."""
     known = 0
-    for move, card in deal.history:
+    for move, card, _ in deal.history:
         if move.player != player:
             continue
         kind = type(move)
         if kind is Draw and move.source == "discard":
             known |= CARD_BITS[card]
-        elif kind is Discard or (kind is Knock and move.discard is not None):
-            known &= ~CARD_BITS[move.card if kind is Discard else move.discard]
+        elif kind is Discard:
+            known &= ~CARD_BITS[move.card]
+        elif kind is Knock and move.discard is not None:
+            known &= ~CARD_BITS[move.discard]
     return known
 
 
 def view_of(deal: Deal, player: str) -> DealView:
     """What ``player`` may know of ``deal``."""
     if player not in deal.hands:
-        raise ValueError(f"{player[:40]!r} is not playing this deal")
+        raise IllegalMove("not_at_table", "R-4.4", f"{player[:40]!r} is not playing this deal")
     opponent = deal.other(player)
     history = tuple(
-        Record(Draw(r.move.player, "stock"), None) if r.move.player != player
-        and type(r.move) is Draw and r.move.source == "stock" else r
-        for r in deal.history)
+        Record(Draw(move.player, "stock"), None, declined)
+        if move.player != player and type(move) is Draw and move.source == "stock" else record
+        for record in deal.history for move, _, declined in (record,))
     if deal.turn == player:
         moves = deal.legal_moves()
     elif deal.turn is not None:
@@ -45,11 +48,11 @@ def view_of(deal: Deal, player: str) -> DealView:
     opponent_hand = deal.hands[opponent]
     return DealView(
         rules=deal.rules, player=player, opponent=opponent, dealer=deal.dealer,
-        hand=tuple(mask_cards(deal.hands[player])), phase=deal.phase, turn=deal.turn,
+        hand=mask_cards(deal.hands[player]), phase=deal.phase, turn=deal.turn,
         upcard=deal.upcard, pile=tuple(deal.pile), stock_count=deal.stock_count,
         taken=deal.taken, limit=deal.limit, pile_draws=deal.pile_draws,
         first_turn_passes=deal.first_turn_passes, stock_only=deal.stock_only,
         must_knock=deal.must_knock, opponent_hand_size=opponent_hand.bit_count(),
-        opponent_known=tuple(mask_cards(known_cards(deal, opponent) & opponent_hand)),
+        opponent_known=mask_cards(known_cards(deal, opponent) & opponent_hand),
         history=history, legal_moves=moves, knock=deal.knock, score=deal.score,
     )

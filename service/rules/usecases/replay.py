@@ -11,26 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, variant_for
-from ..base.cards import CARD_BITS, CARD_NAMES, Card
-from ..documents.gamelog import Action, GameLog, Table, declared_melds, read_log
-from ..table.engine import (Deal, IllegalMove, Knock, LayDown, LayDownOption,
-                     Move, Phase)
-from ..errors import InvalidMeldError, Problem
+from ..base.cards import Card
 from ..base.melds import Meld
+from ..base.options import Rules
+from ..documents.gamelog import Action, GameLog, Table, declared_melds, read_log
+from ..errors import IllegalDeal, IllegalMove, InvalidMeldError, Problem, RuleBroken
 from ..hands.scoring import RoundScore
 from ..match.standings import Bonus
-from ..base.options import Rules
-
-STOCK_SIZE = 31
-WALL = 2
-"""Cards left in the stock when the round ends as a draw (R-4.6)."""
-
-
-class _Violation(Exception):
-    def __init__(self, path: tuple, code: str, rule: str, detail: str) -> None:
-        super().__init__(detail)
-        self.problem = Problem(path, code, detail, rule)
+from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
+from ..table.engine import Deal
+from ..table.moves import Discard, Draw, Knock, LayDown, LayDownOption, Move, Pass, Phase
 
 
 @dataclass(frozen=True)
@@ -110,10 +100,13 @@ class Replay:
     deals: tuple[Deal, ...] = ()
     """The engine's live deal of each unfinished table of the current round (not in a reply):
     a state to view, copy and play on, e.g. for advice or a computer opponent."""
+    match: Variant | None = None
+    """The variant's bookkeeping as the log leaves it (not in a reply): seats, totals, the
+    standing of each player (see progress.py)."""
 
 
-class _Round:
-    """A deal being replayed: the engine's deal, and where it sits in the log."""
+class _ReplayedDeal:
+    """A deal being replayed: the engine's deal, and where its table sits in the log."""
 
     def __init__(self, rules: Rules, index: int, table: Table, first: str,
                  path: tuple = ()) -> None:
@@ -121,28 +114,40 @@ class _Round:
         self.index = index
         self.path = path or ("rounds", index)
         self.table = table
-        self.deal = Deal(rules, table.hands, table.upcard, first, table.stock)
+        try:
+            self.deal = Deal(rules, table.hands, table.upcard, first, table.stock)
+        except IllegalDeal as error:
+            raise error.prefixed(*self.path) from None
         self.dealer = self.deal.dealer
         self.knock_path: tuple | None = None
         self.pending = False
         """The log ends at a knock that is not gin: the defender's lay_down may follow."""
         self.score: RoundScore | None = None
 
-    def play(self, position: int, action: Move | Action) -> None:
-        """Apply one action of the log; a violation names its path, code and rule."""
+    def play(self, actions: tuple[Move | Action, ...]) -> None:
+        """Apply the table's actions in order, each checked by the engine; a violation names
+        its path, code and rule."""
+        deal = self.deal
+        play = deal.play
+        # The engine's own moves, by kind, called at once: a log is mostly draws and discards.
+        steps = {Draw: deal.draw, Discard: deal.discard, Pass: deal.pass_turn}
+        position = 0
         try:
-            if type(action) is Action:
-                move = self._move(action)
-                self.deal.play(move)
-                if type(move) is Knock:
-                    self.knock_path = self.path + ("actions", position)
+            for position, action in enumerate(actions):
+                step = steps.get(type(action))
+                if step is not None:
+                    step(action)
+                elif type(action) is Action:
+                    move = self._move(action)
+                    play(move)
+                    if type(move) is Knock:
+                        self.knock_path = self.path + ("actions", position)
+                    else:
+                        self.score = deal.score
                 else:
-                    self.score = self.deal.score
-            else:
-                self.deal.play(action)
+                    play(action)
         except IllegalMove as error:
-            raise _Violation(self.path + ("actions", position), error.code, error.rule,
-                             error.detail) from None
+            raise error.prefixed(*self.path, "actions", position) from None
 
     def _move(self, action: Action) -> Move:
         """The engine's move for a knock or a lay_down; declared melds are read only where
@@ -175,7 +180,8 @@ class _Round:
         try:
             score = deal.provisional_score()
         except IllegalMove as error:
-            raise _Violation(self.knock_path, error.code, error.rule, error.detail) from None
+            assert self.knock_path is not None
+            raise error.prefixed(*self.knock_path) from None
         self.score = score
         self.pending = last and score.outcome not in ("gin", "big_gin")
         if not self.pending:
@@ -201,16 +207,9 @@ class _Round:
         return self.deal.public_moves() if public else self.deal.legal_moves()
 
 
-def _violation(path: tuple, fault: Problem) -> _Violation:
+def _violation(path: tuple, fault: Problem) -> RuleBroken:
     """A seating fault of the bookkeeping, placed under the round or table it is about."""
-    return _Violation(path + fault.path, fault.code, fault.rule, fault.detail)
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= CARD_BITS[card]
-    return mask
+    return RuleBroken(fault.code, fault.rule, fault.detail, path + fault.path)
 
 
 def replay(document: Any, view: str | None = None) -> Replay:
@@ -227,17 +226,18 @@ class _Replayer:
         self.players = list(log.players)
         self.match = variant_for(log.rules, self.players, roles=log.roles, teams=log.teams)
         self.records: list[RoundRecord | PartnershipRound] = []
-        self.current: list[_Round] = []
+        self.current: list[_ReplayedDeal] = []
 
     def run(self) -> Replay:
         violations: tuple[Problem, ...] = ()
         try:
             for index, tables in enumerate(self.log.rounds):
                 if self.match.complete:
-                    raise _Violation(("rounds", index), "game_over", "R-8.1",
-                                     f"the game is over: {self.match.winner} has won")
+                    raise RuleBroken("game_over", "R-8.1",
+                                     f"the game is over: {self.match.winner} has won",
+                                     ("rounds", index))
                 self.play_round(index, tables)
-        except _Violation as violation:
+        except RuleBroken as violation:
             violations = (self._private(violation.problem),)
         match = self.match
         # A knock awaiting the defender's lay_down is provisional, so the game is not over
@@ -253,6 +253,7 @@ class _Replayer:
             margin=match.margin() if complete else None,
             deals=() if complete or violations else tuple(
                 state.deal for state in self.current if not state.deal.over),
+            match=match,
         )
 
     def _private(self, problem: Problem) -> Problem:
@@ -263,7 +264,7 @@ class _Replayer:
         return Problem(problem.path, problem.code, private_detail(problem.code, problem.rule),
                        problem.rule)
 
-    def _shows(self, state: _Round) -> bool:
+    def _shows(self, state: _ReplayedDeal) -> bool:
         """Whether the reply may show a table's provisional result: it rests on the defender's
         hidden hand, so only the full log and the defender's own view show it."""
         return not state.pending or self.view is None or self.view == state.defender
@@ -299,57 +300,15 @@ class _Replayer:
             self.records.append(PartnershipRound(
                 tuple(RoundRecord(*result) for result in results), tally, provisional))
 
-    def play_table(self, path: tuple, index: int, table: Table, first: str) -> _Round:
-        self.check_deal(path, table)
-        state = _Round(self.rules, index, table, first, path)
+    def play_table(self, path: tuple, index: int, table: Table, first: str) -> _ReplayedDeal:
+        state = _ReplayedDeal(self.rules, index, table, first, path)
         self.current.append(state)
-        deal = state.deal
-        # The plain draws and discards, most of a log, are played in one loop of the engine;
-        # each other action is played on its own, which checks it and names any fault.
-        actions = table.actions
-        position = deal.play_plain(actions)
-        while position < len(actions):
-            state.play(position, actions[position])
-            position = deal.play_plain(actions, position + 1)
+        state.play(table.actions)
         state.close(last=index == len(self.log.rounds) - 1)
         return state
 
-    def check_deal(self, path: tuple, table: Table) -> None:
-        """Two hands of ten, the upcard and a stock of 31 (if given), no card twice (R-1.5,
-        R-3.1); the first fault in document order."""
-        hands = table.hands.values()
-        stock = table.stock if table.stock is not None else ()
-        cards = [*stock, table.upcard]
-        for hand in hands:
-            cards += hand
-        if (len(set(cards)) == len(cards) and all(len(hand) == 10 for hand in hands)
-                and (table.stock is None or len(stock) == STOCK_SIZE)):
-            return
-        # Some fault: the card-by-card walk below names the first one.
-        seen: set[Card] = set()
-        for player, cards in table.hands.items():
-            if len(cards) != 10:
-                raise _Violation(path + ("hands", player), "wrong_hand_size", "R-3.1",
-                                 f"{player} is dealt {len(cards)} cards, not 10")
-            for position, card in enumerate(cards):
-                self._once(seen, card, path + ("hands", player, position))
-        self._once(seen, table.upcard, path + ("upcard",))
-        if table.stock is not None:
-            for position, card in enumerate(table.stock):
-                self._once(seen, card, path + ("stock", position))
-            if len(table.stock) != STOCK_SIZE:
-                raise _Violation(path + ("stock",), "wrong_stock_size", "R-3.1",
-                                 f"the stock holds {STOCK_SIZE} cards, got {len(table.stock)}")
-
     @staticmethod
-    def _once(seen: set[Card], card: Card, path: tuple) -> None:
-        if card in seen:
-            raise _Violation(path, "duplicate_card", "R-1.5",
-                             f"{CARD_NAMES[card]} is dealt twice")
-        seen.add(card)
-
-    @staticmethod
-    def result(state: _Round, dealer: str) -> tuple:
+    def result(state: _ReplayedDeal, dealer: str) -> tuple:
         """The result of a finished table (R-4.6, R-7), before the match takes it: the fields
         of its :class:`RoundRecord` (dealer, outcome, knocker, winner, points, score,
         defender)."""
@@ -374,7 +333,7 @@ class _Replayer:
             if self.view is None:
                 hands = {p: deal.hand(p) for p in deal.players}
             elif self.view in deal.hands:
-                hands = {self.view: deal.view(self.view).hand}
+                hands = {self.view: deal.hand(self.view)}
             else:
                 hands = {}
             public = self.view is not None and player != self.view

@@ -1,0 +1,136 @@
+"""What one player knows of a deal, and the hidden cards sampled consistently with it.
+
+Everything here is read from the player's view (:class:`~..table.moves.DealView`): their hand,
+the pile, the public history (what the opponent took, passed over and discarded).  Nothing here
+decides a rule; the engine does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..base.cards import CARD_BITS, FULL_DECK, Card, cards_mask, mask_cards
+from ..base.melds import meld_pairs
+from ..base.options import Rules
+from ..hands.solver import solver_for
+from ..table.moves import DealView, Discard, Draw, Knock
+
+DECLINE_KEEP = 0.3
+"""The chance that a sampled opponent hand melding a card they declined or discarded is kept:
+players keep what melds, so such hands are much less likely (but not impossible)."""
+IMPROVEMENTS = 12
+"""At most this many draws of the opponent are replayed when a hand is sampled."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one player knows of a deal, in masks: the facts the advice reasons from."""
+
+    rules: Rules
+    player: str
+    opponent: str
+    hand: int
+    hidden: int
+    """Cards the player has not seen where they are: in the opponent's hand or the stock."""
+    opponent_known: int
+    """Cards the opponent took from the pile and still holds."""
+    opponent_unknown: int
+    """How many of the opponent's cards the player cannot see."""
+    stock_count: int
+    pile: tuple[Card, ...]
+    declined: tuple[Card, ...]
+    """Pile cards the opponent could have taken and did not (a pass, or a stock draw)."""
+    discarded: tuple[Card, ...]
+    """The opponent's discards."""
+    upcard: Card
+    limit: int
+    first: bool
+    """Whether the player is the non-dealer (offered the first upcard first)."""
+    opponent_draws: int = 0
+    """The opponent's stock draws so far: how many times they could improve their hand."""
+
+    @property
+    def drawable(self) -> tuple[Card, ...]:
+        """The cards the next stock draw could bring, as far as the player knows."""
+        return mask_cards(self.hidden)
+
+
+def knowledge_of(view: DealView) -> Knowledge:
+    """The facts of a view, with the opponent's picks, passes and discards read from its
+    public history (GAMELOG.md ``view``)."""
+    hand = cards_mask(view.hand)
+    known = cards_mask(view.opponent_known)
+    hidden = FULL_DECK & ~hand & ~known & ~cards_mask(view.pile)
+    declined: list[Card] = []
+    discarded: list[Card] = []
+    opponent_draws = 0
+    for move, _, passed_over in view.history:
+        if move.player != view.opponent:
+            continue
+        if passed_over is not None:
+            declined.append(passed_over)
+        kind = type(move)
+        if kind is Draw and move.source == "stock":
+            opponent_draws += 1
+        elif kind is Discard:
+            discarded.append(move.card)
+        elif kind is Knock and move.discard is not None:
+            discarded.append(move.discard)
+    unknown = max(0, view.opponent_hand_size - len(view.opponent_known))
+    return Knowledge(
+        rules=view.rules, player=view.player, opponent=view.opponent, hand=hand, hidden=hidden,
+        opponent_known=known, opponent_unknown=unknown, stock_count=view.stock_count,
+        pile=tuple(view.pile), declined=tuple(declined), discarded=tuple(discarded),
+        upcard=view.upcard, limit=view.limit, first=view.dealer != view.player,
+        opponent_draws=opponent_draws)
+
+
+def melds_with(card: Card, hand: int, pairs: tuple[tuple[int, ...], ...]) -> int:
+    """How many ways ``card`` would form a meld of three with two cards of ``hand``."""
+    return sum(1 for pair in pairs[card] if hand & pair == pair)
+
+
+def sample_opponent_hands(knowledge: Knowledge, rng: random.Random, count: int) -> list[int]:
+    """Opponent hands consistent with the view: the known cards plus unseen cards.
+
+    A player's hand gets better with each draw, so a sampled hand is not a random one: it
+    starts as random unseen cards and then, for each stock draw the opponent has made, takes
+    one more unseen card and lets go of the card that leaves it the least deadwood (the known
+    cards always stay).  Hands that would meld a card the opponent passed or discarded are
+    made less likely, since players keep what melds."""
+    hidden = list(mask_cards(knowledge.hidden))
+    need = min(knowledge.opponent_unknown, len(hidden))
+    spare = len(hidden) - need
+    steps = min(knowledge.opponent_draws, IMPROVEMENTS, spare)
+    signals = knowledge.declined + knowledge.discarded
+    pairs = meld_pairs(round_the_corner=knowledge.rules.round_the_corner)
+    solver = solver_for(knowledge.rules)
+    values = knowledge.rules.card_values
+    known = knowledge.opponent_known
+    hands = []
+    for _ in range(count):
+        for _attempt in range(8):
+            drawn = rng.sample(hidden, need + steps)
+            extra = 0
+            for card in drawn[:need]:
+                extra |= CARD_BITS[card]
+            for card in drawn[need:]:
+                extra |= CARD_BITS[card]
+                hand = extra | known
+                worst, worst_key = None, None
+                for held, value in zip(mask_cards(hand), solver.discard_counts(hand)):
+                    if known >> held & 1:
+                        continue
+                    key = (value, -values[held])
+                    if worst_key is None or key < worst_key:
+                        worst, worst_key = held, key
+                assert worst is not None
+                extra &= ~CARD_BITS[worst]
+            hand = extra | known
+            ways = sum(melds_with(card, hand, pairs) for card in signals
+                       if not hand >> card & 1)
+            if not ways or rng.random() < DECLINE_KEEP ** ways:
+                break
+        hands.append(hand)
+    return hands

@@ -1,0 +1,187 @@
+"""The advice's look-ahead: sampled deals played out to their end on the game engine.
+
+Each sampled deal is a :class:`~..table.engine.Deal` rebuilt from the player's view with hidden
+cards drawn consistently with it (:meth:`~..table.engine.Deal.from_view`); every option is
+played on a copy of the same deals, then both seats play on with a fast policy until the deal
+ends, so options are compared on equal deals.  Every move goes through the engine's checks,
+so a playout follows exactly the rules a replay would: there is no second copy of them here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..base.cards import CARD_BITS, mask_cards
+from ..hands.knock import big_gin_allowed, knock_allowed, may_discard_taken_card
+from ..hands.solver import solver_for
+from ..table.engine import Deal
+from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
+from .heuristic import Scored
+from .knowledge import Knowledge
+
+CONTENDERS = 3
+"""Options (the heuristic's best) the look-ahead compares closely; it may reorder them."""
+MAX_PLAYOUT_MOVES = 200
+"""Moves after which a playout is scored as a draw: with no upcard draw limit (R-4.8) two
+players could pass cards through the discard pile for ever."""
+
+_new = tuple.__new__
+_FIRST_TURN, _DRAW, _DISCARD = Phase.FIRST_TURN, Phase.DRAW, Phase.DISCARD
+_LAST_DISCARD, _LAY_DOWN, _OVER = Phase.LAST_DISCARD, Phase.LAY_DOWN, Phase.OVER
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A deal's end from the player's side: signed points (R-7) and whether the player won."""
+
+    points: int
+    won: bool
+
+
+DRAWN = Outcome(0, False)
+
+
+def outcome_for(deal: Deal, player: str) -> Outcome:
+    """The end of ``deal`` for ``player``: the points won (negative: lost), or a draw."""
+    winner = deal.winner
+    if winner is None:
+        return DRAWN
+    assert deal.score is not None
+    points = deal.score.points
+    return Outcome(points, True) if winner == player else Outcome(-points, False)
+
+
+def _worth_taking(deal: Deal, player: str) -> bool:
+    """The policy's draw: take the pile card when, after the best discard it allows, the hand
+    saves more than half the card's value in deadwood."""
+    solver = solver_for(deal.rules)
+    hand = deal.hands[player]
+    card = deal.pile[-1]
+    with_card = hand | CARD_BITS[card]
+    kept_taken = not may_discard_taken_card(deal.rules)
+    best = min(value for held, value in zip(mask_cards(with_card),
+                                            solver.discard_counts(with_card))
+               if not (kept_taken and held == card))
+    return best < solver.min_deadwood(hand) - deal.rules.card_values[card] // 2
+
+
+def policy_move(deal: Deal) -> Move:
+    """The playout policy's move for whoever is to move, a move the engine allows: take the
+    pile card when it helps, else the stock (or pass the first upcard); at the wall take the
+    last discard whenever the engine allows it (only to knock, R-4.7); after drawing, big gin,
+    else knock with the best discard where the engine allows it (declaring the canonical
+    arrangement, R-5.3), else discard to the least deadwood (the highest card among ties);
+    after a knock, the defender's best reply."""
+    player = deal.turn
+    assert player is not None
+    phase = deal.phase
+    if phase is _LAY_DOWN:
+        return _new(LayDown, (player, None, None))
+    if phase is not _DISCARD:
+        take = _new(Draw, (player, "discard", None))
+        if phase is _LAST_DISCARD:
+            return take if deal.can(take) else _new(Pass, (player,))
+        if deal.pile and _worth_taking(deal, player) and deal.can(take):
+            return take
+        if phase is _FIRST_TURN:
+            return _new(Pass, (player,))
+        return _new(Draw, (player, "stock", None))
+    rules = deal.rules
+    solver = solver_for(rules)
+    hand = deal.hands[player]
+    if big_gin_allowed(solver.min_deadwood(hand), rules):
+        big_gin = _new(Knock, (player, None, None))
+        if deal.can(big_gin):
+            return big_gin
+    # The discard leaving the least deadwood, the highest card among ties; the next best
+    # where the engine refuses one (the card just taken, R-4.3).
+    values = rules.card_values
+    counts, cards = solver.discard_counts(hand), mask_cards(hand)
+    best = 0
+    for index in range(1, len(cards)):
+        if counts[index] < counts[best] or (counts[index] == counts[best]
+                                            and values[cards[index]] > values[cards[best]]):
+            best = index
+    move = _knock_or_discard(deal, player, hand, cards[best], counts[best])
+    if move is not None:
+        return move
+    for index in sorted(range(len(cards)), key=lambda i: (counts[i], -values[cards[i]])):
+        move = _knock_or_discard(deal, player, hand, cards[index], counts[index])
+        if move is not None:
+            return move
+    return deal.legal_moves()[0]
+
+
+def _knock_or_discard(deal: Deal, player: str, hand: int, card: int, count: int) -> Move | None:
+    """A knock with this discard, declaring the canonical arrangement (R-5.3), where the rules'
+    knock test passes on the count and the engine allows it; else the discard where allowed."""
+    if knock_allowed(count, deal.limit):
+        spread = solver_for(deal.rules).best_arrangement(hand & ~CARD_BITS[card])
+        knock = _new(Knock, (player, card, spread.melds))
+        if deal.can(knock):
+            return knock
+    discard = _new(Discard, (player, card))
+    return discard if deal.can(discard) else None
+
+
+def play_out(deal: Deal, player: str) -> Outcome:
+    """Play ``deal`` to its end with the policy for both seats; the end for ``player``."""
+    play = deal.play
+    for _ in range(MAX_PLAYOUT_MOVES):
+        if deal.phase is _OVER:
+            break
+        play(policy_move(deal))
+    return outcome_for(deal, player)
+
+
+def sampled_deal(view: DealView, knowledge: Knowledge, opponent: int,
+                 rng: random.Random) -> Deal:
+    """A whole deal consistent with the view: the sampled opponent hand, the rest of the hidden
+    cards shuffled into the stock."""
+    stock = list(mask_cards(knowledge.hidden & ~opponent))
+    rng.shuffle(stock)
+    return Deal.from_view(view, mask_cards(opponent), stock[:view.stock_count])
+
+
+def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int,
+               opponents: Sequence[int], rng: random.Random) -> None:
+    """Estimate every option's value by playouts on the same sampled deals, the heuristic's
+    best few getting most of them; among those the look-ahead may reorder on a clear
+    difference (a paired difference over two standard errors)."""
+    contenders = scored[:CONTENDERS]
+    rest = scored[CONTENDERS:]
+    share = count * 3 // 4 if rest else count
+    per_contender = max(1, share // max(1, len(contenders)))
+    per_rest = max(1, (count - per_contender * len(contenders)) // max(1, len(rest))) if rest else 0
+    samples = max(per_contender, per_rest)
+    seeds = [rng.getrandbits(32) for _ in range(samples)]
+    deals = [sampled_deal(view, knowledge, opponents[i % len(opponents)], random.Random(s))
+             for i, s in enumerate(seeds)]
+    results: dict[int, list[Outcome]] = {}
+    for index, item in enumerate(scored):
+        n = per_contender if index < CONTENDERS else per_rest
+        outcomes = []
+        for base in deals[:n]:
+            trial = base.copy()
+            trial.play(item.move)
+            outcomes.append(play_out(trial, view.player))
+        results[index] = outcomes
+        item.samples = len(outcomes)
+        item.points = round(sum(o.points for o in outcomes) / len(outcomes), 2)
+        item.win = round(sum(o.won for o in outcomes) / len(outcomes), 3)
+    if len(contenders) > 1:
+        first = results[0]
+        best_index, best_gain = 0, 0.0
+        for index in range(1, len(contenders)):
+            diffs = [b.points - a.points for a, b in zip(first, results[index])]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            if n >= 8 and mean > 2 * (var / n) ** 0.5 and mean > best_gain:
+                best_index, best_gain = index, mean
+        if best_index:
+            winner = scored.pop(best_index)
+            winner.notes.append("the look-ahead prefers it on the same sampled deals")
+            scored.insert(0, winner)

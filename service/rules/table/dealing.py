@@ -1,0 +1,74 @@
+"""Dealing a round (R-1.5, R-3.1): the table's sizes and the one check that cards are a deal.
+
+:func:`check_deal` is the only place that decides whether hands, an upcard and a stock can be
+dealt; the engine's constructors (:class:`~.engine.Deal`, :meth:`~.engine.Deal.from_deck`,
+:meth:`~.engine.Deal.from_view`) all rest on it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..base.cards import CARD_NAMES, CARDS, Card
+from ..errors import IllegalDeal
+
+HAND_SIZE = 10
+"""Cards dealt to each player (R-3.1)."""
+STOCK_SIZE = 31
+"""Cards in the stock after the deal and the upcard (R-3.1)."""
+WALL = 2
+"""Cards left in the stock when a round with no knock ends as a draw (R-4.6, R-4.7)."""
+
+
+def check_deal(hands: Mapping[str, Sequence[Card]], upcard: Card,
+               stock: Sequence[Card] | None) -> None:
+    """Raise :class:`IllegalDeal` unless the cards are a deal: two hands of ten, the upcard
+    and (where known) a stock of 31, no card twice (R-1.5, R-3.1).  The fault is the first in
+    the order hands, upcard, stock, with its path (``("hands", player, 3)``)."""
+    cards = [*stock] if stock is not None else []
+    cards.append(upcard)
+    for hand in hands.values():
+        cards += hand
+    if (len(set(cards)) == len(cards) and all(len(hand) == HAND_SIZE for hand in hands.values())
+            and (stock is None or len(stock) == STOCK_SIZE)):
+        return
+    # Some fault: the card-by-card walk below names the first one.
+    seen: set[Card] = set()
+    for player, held in hands.items():
+        if len(held) != HAND_SIZE:
+            raise IllegalDeal("wrong_hand_size", "R-3.1",
+                              f"{player} is dealt {len(held)} cards, not {HAND_SIZE}",
+                              ("hands", player))
+        for position, card in enumerate(held):
+            _once(seen, card, ("hands", player, position))
+    _once(seen, upcard, ("upcard",))
+    if stock is not None:
+        for position, card in enumerate(stock):
+            _once(seen, card, ("stock", position))
+        raise IllegalDeal("wrong_stock_size", "R-3.1",
+                          f"the stock holds {STOCK_SIZE} cards, got {len(stock)}", ("stock",))
+
+
+def _once(seen: set[Card], card: Card, path: tuple[str | int, ...]) -> None:
+    if card in seen:
+        raise IllegalDeal("duplicate_card", "R-1.5", f"{CARD_NAMES[card]} is dealt twice", path)
+    seen.add(card)
+
+
+def check_distinct(cards: Iterable[Card], what: str) -> None:
+    """Raise :class:`IllegalDeal` if a card is in two places (R-1.5)."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise IllegalDeal("duplicate_card", "R-1.5",
+                              f"{CARD_NAMES[card]} is in two places of {what}")
+        seen.add(card)
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """The 52 cards in a random order, shuffled by ``rng`` (Fisher-Yates, as
+    ``random.Random.shuffle`` does): the same seed gives the same deck."""
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    return deck
