@@ -572,6 +572,34 @@ def option_cases():
                                             "card": found["rounds"][r]["actions"][a - 1]["card"]}]
     cases.append(violation("the last discard taken at the wall must knock", ["R-4.7"], bad,
                            "must_knock", f"/rounds/{r}/actions/{a + 1}"))
+    # Where no knock could follow the take, the take is not offered and is refused.
+    from service.rules.usecases.replay import replay
+
+    def hopeless(log, r, a, x):
+        actions = log["rounds"][r]["actions"]
+        if not (x["action"] == "pass" and a >= 1 and actions[a - 1]["action"] == "discard"
+                and _stock_left(actions[:a]) == 2):
+            return False
+        at_wall = copy.deepcopy(log)
+        at_wall["rounds"] = at_wall["rounds"][: r + 1]
+        at_wall["rounds"][r]["actions"] = actions[:a]
+        return len(replay(at_wall).next.moves) == 1
+
+    found, r, a = find(hopeless, wall)
+    at_wall = copy.deepcopy(found)
+    at_wall["rounds"] = at_wall["rounds"][: r + 1]
+    at_wall["rounds"][r]["actions"] = at_wall["rounds"][r]["actions"][:a]
+    player = found["rounds"][r]["actions"][a]["player"]
+    cases.append(case("at the wall the last discard is not offered where no knock could follow",
+                      ["R-4.7"], post(REPLAY, at_wall),
+                      checks=[eq("/next/phase", "last_discard"),
+                              eq("/next/legal_actions", [{"action": "pass"}])]))
+    taken = copy.deepcopy(at_wall)
+    taken["rounds"][r]["actions"].append({"player": player, "action": "draw",
+                                          "source": "discard"})
+    cases.append(violation("the last discard may not be taken where no knock could follow",
+                           ["R-4.7"], taken, "take_without_knock",
+                           f"/rounds/{r}/actions/{a}"))
     passed = copy.deepcopy(cut)
     passed["rounds"][r]["actions"].append({"player": taker["player"], "action": "pass"})
     cases.append(case("a pass at the wall ends the round as a draw", ["R-4.7"],

@@ -151,7 +151,7 @@ def import_game(args: argparse.Namespace) -> int:
 
 
 def run_selfplay(args: argparse.Namespace) -> int:
-    """Play whole games between two bots and print the match table (service/rules/selfplay.py)."""
+    """Play whole games between two bots and print the match table (players/selfplay.py)."""
     from .rules import resolve_rules
     from .rules.players.bots import BOTS
     from .rules.players.selfplay import match_table, self_play

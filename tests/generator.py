@@ -93,7 +93,7 @@ def random_game(
     """A whole match (at most ``max_rounds`` deals) of legal random play, as a log.
 
     Every preset is played: seating, dealers and the end of the match follow the variant's
-    bookkeeping (bookkeeping.py) (R-3.2, R-8, R-9).
+    bookkeeping (match/variants.py) (R-3.2, R-8, R-9).
     """
     rng = random.Random(seed)
     voice = _Voice(rng)
@@ -150,7 +150,7 @@ class _Deal:
         deck = shuffled_deck(rng)
         second = _other(players, first)
         self.deal = Deal.from_deck(rules, deck, first, second)
-        hands = {first: deck[:10], second: deck[10:20]}
+        hands = {first: set(deck[:10]), second: set(deck[10:20])}
         self.actions: list[dict[str, Any]] = []
         self.table: dict[str, Any] = {
             "dealer": dealer,
@@ -187,12 +187,12 @@ class _Deal:
                 else:
                     self.act(Pass(player))
             elif phase is Phase.LAST_DISCARD:  # take the last discard to knock, or pass (R-4.7)
-                if can_take and rng.random() < 0.8:
-                    self.take_from_pile(player)
-                else:
-                    self.act(Pass(player))
+                ending = self.last_discard(player, can_take)
+                if ending is not None:
+                    return ending
             elif phase is Phase.DRAW:
-                if can_take and rng.random() < 0.3 and self.actions[-1]["action"] != "pass":
+                if (deal.pile and rng.random() < 0.3 and self.actions[-1]["action"] != "pass"
+                        and can_take):
                     self.take_from_pile(player)
                 else:
                     card = deal.stock[0]
@@ -205,6 +205,26 @@ class _Deal:
                     return ending
         return None, 0  # the wall (R-4.6, R-4.7) or the pile-draw limit (R-4.8)
 
+    def last_discard(self, player: str, can_take: bool) -> tuple[str | None, int]:
+        """At the wall: mostly take the last discard where the engine allows it (only where a
+        knock can follow, R-4.7) and knock at once with the least deadwood, else pass."""
+        deal, rng = self.deal, self.rng
+        knocks, best = [], None
+        if can_take:
+            after = deal.copy()
+            after.play(Draw(player, "discard"))
+            knocks = [m for m in after.legal_moves() if type(m) is Knock]
+            hand = after.hands[player]
+            values = dict(zip(mask_cards(hand), solver_for(self.rules).solve(hand).discard_counts))
+            plain = [m.discard for m in knocks if m.discard is not None]
+            best = min(plain, key=lambda c: (values[c], rng.random())) if plain else None
+        if not can_take or rng.random() < 0.2:
+            self.act(Pass(player))
+            return None, 0
+        self.take_from_pile(player)
+        big_gin = any(m.discard is None for m in knocks)
+        return self.knock(player, None if big_gin else best)
+
     def discard_or_knock(self, player: str, legal: tuple) -> tuple[str | None, int] | None:
         """Big gin where legal, else often the legal knock with the least deadwood (gin always),
         else mostly the discard leaving the least deadwood; the knock's result, if one."""
@@ -216,7 +236,7 @@ class _Deal:
             return self.knock(player, None)
         if knocks:
             best = min(knocks, key=lambda m: (values[m.discard], rng.random())).discard
-            if values[best] == 0 or rng.random() < 0.6 or deal.must_knock:
+            if values[best] == 0 or rng.random() < 0.6:
                 return self.knock(player, best)
         discards = [m.card for m in legal if type(m) is Discard]
         if rng.random() < 0.8:

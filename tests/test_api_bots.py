@@ -185,3 +185,44 @@ def test_a_hint_is_the_same_for_the_same_request(client):
     found = player_to_move(client, log)
     body = {"log": log, "player": found[0], "seed": 9, "budget_ms": 10}
     assert client.post("/v1/hints", json=body).data == client.post("/v1/hints", json=body).data
+
+
+def test_a_hint_over_http_sees_the_score_of_the_game_as_self_play_does_R8_1(client, monkeypatch):
+    # The standing the hint weighs its knocks against is the game's running totals,
+    # read by the same use case self-play plays through, not a game just begun.
+    import importlib
+
+    from service.rules.match.standings import Standing
+    from service.rules.usecases.progress import GameInProgress
+
+    endpoint = importlib.import_module("service.api.bots")
+    seen = []
+    real_advise = endpoint.advise
+
+    def advise(view, **options):
+        seen.append(options["standing"])
+        return real_advise(view, **options)
+
+    monkeypatch.setattr(endpoint, "advise", advise)
+    checked = 0
+    for seed in range(200):
+        log = random_game(seed, "standard", max_rounds=4)
+        last = log["rounds"][-1]
+        last["actions"] = last["actions"][:3]
+        reply = client.post("/v1/games/replay", json=log).get_json()
+        totals = reply.get("totals")
+        found = player_to_move(client, log)
+        if not totals or not any(totals.values()) or found is None:
+            continue
+        player = found[0]
+        opponent = next(p for p in log["players"] if p != player)
+        response = client.post("/v1/hints", json={"log": log, "player": player, "seed": 1,
+                                                  "budget_ms": 1})
+        assert response.status_code == 200
+        expected = Standing(totals[player], totals[opponent], 100)
+        assert seen[-1] == expected
+        assert GameInProgress.from_log(log).standing(player) == expected
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5

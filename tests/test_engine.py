@@ -1,4 +1,4 @@
-"""The table engine (service/rules/engine.py): checks, moves, legal moves, copies and views.
+"""The table engine (service/rules/table/engine.py): checks, moves, legal moves, copies and views.
 
 Legal moves are derived from the checks, so the first property asks the checks directly about
 every move anyone could try, and compares with the list.
@@ -19,6 +19,9 @@ from service.rules.base.options import resolve_rules
 
 PRESETS = ["standard", "oklahoma", "openspiel", "modern", "straight",
            {"preset": "standard", "upcard_draw_limit": 3},
+           {"preset": "standard", "wall": "last_discard"},
+           {"preset": "standard", "wall": "last_discard", "taken_card_discard": "allow",
+            "big_gin_bonus": 31},
            {"preset": "standard", "round_the_corner": True, "ace_deadwood_value": 15}]
 
 
@@ -56,7 +59,7 @@ def test_legal_moves_are_the_moves_that_pass_the_checks_R4_R5_R6(rules):
     for _ in range(12):
         for deal in play_randomly(new_deal(rng, rules), rng):
             legal = set(deal.legal_moves())
-            assert legal, deal
+            assert legal, deal  # never a position with no legal move (R-4.7 among others)
             passing = {move for move in every_try(deal) if deal.can(move)}
             assert passing == legal, deal
 
@@ -200,3 +203,30 @@ def test_a_replayed_log_in_progress_hands_over_its_live_deal():
             continue  # without a stock in the log, the stock card is the client's to name
         deal.play(move)  # the replay's own deal is not shared with the next replay
         assert replay(prefix).next.moves == result.next.moves
+
+
+def test_moves_and_records_print_as_the_constructor_calls_that_make_them_R1_4():
+    from service.rules.base.melds import Meld
+    from service.rules.hands.layoffs import Layoff
+    from service.rules.table.moves import Record
+
+    names = {"Pass": Pass, "Draw": Draw, "Discard": Discard, "Knock": Knock,
+             "LayDown": LayDown, "Record": Record, "Meld": Meld, "Layoff": Layoff}
+    rng = random.Random(3)
+    seen = 0
+    for rules in PRESETS:
+        for deal in play_randomly(new_deal(rng, rules), rng):
+            for record in deal.history:
+                text = repr(record)
+                assert "card=" not in text and eval(text, names) == record, text
+                seen += 1
+            for move in deal.legal_moves():
+                assert eval(repr(move), names) == move
+    assert seen > 1000
+    assert repr(Discard("ann", "KD")) == "Discard('ann', 'KD')"
+    assert Discard("ann", "kd") == Discard("ann", 38) and Draw("ann", "discard", "10h").card == 22
+    knock = Knock("ann", "7S", (Meld.of("AS 2S 3S"),))
+    assert eval(repr(knock), names) == knock
+    lay_down = LayDown("bob", (), (Layoff(4, 0),))
+    assert repr(lay_down) == "LayDown('bob', (), (Layoff('5S', 0),))"
+    assert eval(repr(lay_down), names) == lay_down

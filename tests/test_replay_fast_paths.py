@@ -18,6 +18,7 @@ from service.rules.base.cards import CARD_SPELLINGS
 from service.rules.documents.gamelog import declared_melds
 from service.rules.errors import InvalidMeldError
 from service.rules.base.melds import parse_melds
+from service.rules.hands.arrangements import legal_arrangements
 from service.rules.hands.scoring import score_round, settle
 from service.rules.hands.solver import solver_for
 from service.rules.base.options import resolve_rules
@@ -102,7 +103,7 @@ def test_the_canonical_arrangement_is_the_first_optimal_legal_one_R2_5(rules):
     for spread, defender, _ in knocks(11, 1000):
         for hand in (spread, defender):
             least = solver.min_deadwood(hand)
-            first = next(a for a in solver.legal_arrangements(hand, least)
+            first = next(a for a in legal_arrangements(hand, least, resolve_rules(rules))
                          if a.deadwood_count == least)
             assert first == solver.best_arrangement(hand)
 
@@ -121,7 +122,7 @@ def test_the_knockers_best_arrangement_is_the_full_searchs_R7_6(rules):
         if solver.min_deadwood(spread) > limit:
             continue
         best, best_key = None, None
-        for arrangement in solver.legal_arrangements(spread, limit):
+        for arrangement in legal_arrangements(spread, limit, rules):
             defense, _, result = settle(arrangement, defender, rules, upcard)
             key = (-_signed(result), arrangement.deadwood_count)
             if best_key is None or key < best_key:

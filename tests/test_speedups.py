@@ -96,6 +96,12 @@ def _same_solution(solver, mask: int) -> None:
     count = solver.kernel.count(mask)
     assert count is None or count == solver.python_min_deadwood(mask)
     assert solver.min_deadwood(mask) == solver.python_min_deadwood(mask)
+    if mask:
+        # The least deadwood after each discard: every hand of up to eleven cards.
+        counts = solver.kernel.counts(mask)
+        assert counts is not None and type(counts) is tuple
+        assert counts == solver.python_discard_counts(mask)
+        assert solver.discard_counts(mask) == counts
 
 
 @compiled
@@ -159,6 +165,22 @@ def _expected_to_answer(mask: int) -> bool:
 
 
 @compiled
+@pytest.mark.parametrize("name", SOLVERS)
+def test_r5_1_every_four_of_a_kind_and_two_sets_gives_the_python_discard_counts(name):
+    """Eleven cards with ranks held three and four times, among runs: every choice of sets
+    the compiled discard counts try (none, each set of three, the set of four)."""
+    solver = SOLVERS[name]
+    rng = random.Random(31)
+    for _ in range(3000):
+        ranks = rng.sample(range(13), 2)
+        core = [s * 13 + r for r in ranks for s in rng.sample(range(4), rng.choice([3, 4]))]
+        rest = [c for c in range(52) if c not in core]
+        mask = cards_mask(core + rng.sample(rest, 11 - len(core)))
+        assert solver.kernel.counts(mask) == solver.python_discard_counts(mask)
+    assert solver.kernel.counts(cards_mask(range(12))) is None  # more than eleven cards
+
+
+@compiled
 def test_r2_5_the_compiled_path_answers_exactly_the_hands_the_tables_settle():
     kernel = DEFAULT_SOLVER.kernel
     answered = 0
@@ -178,6 +200,7 @@ def test_compiled_solve_hands_back_what_is_not_a_hand_mask(value):
     kernel = DEFAULT_SOLVER.kernel
     assert kernel.solve(value) is None
     assert kernel.count(value) is None
+    assert kernel.counts(value) is None
 
 
 class Tokens(Sequence):
@@ -267,6 +290,7 @@ def test_compiled_path_keeps_no_reference_it_does_not_return():
         for mask in masks:
             kernel.solve(mask)
             kernel.count(mask)
+            kernel.counts(mask)
     assert {key: sys.getrefcount(m) for key, m in melds.items()} == before
     assert [sys.getrefcount(mask) for mask in masks] == masks_before
     assert abs(sys.getrefcount(None) - none_before) < 50  # others may hold None meanwhile
@@ -284,6 +308,7 @@ def test_compiled_path_keeps_no_reference_it_does_not_return():
                 pass
         for mask in masks[:50]:
             kernel.solve(mask)
+            kernel.counts(mask | 1 << 51 if mask.bit_count() < 11 else mask)
     gc.collect()
     end, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()

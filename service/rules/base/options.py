@@ -16,7 +16,7 @@ from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card, card_values
 from ..errors import InvalidRulesError, Problem
 
 VariantName = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
-"""The variants by name; each has its bookkeeping (bookkeeping.py, ``VARIANTS``)."""
+"""The variants by name; each has its bookkeeping (match/variants.py, ``VARIANTS``)."""
 
 DEFAULT_PRESET = "standard"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
+from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards, parse_card
 from ..errors import InvalidMeldError, Problem
 from ..base.melds import Arrangement, Meld
 from .solver import solver_for
@@ -27,10 +27,18 @@ from ..base.options import Rules
 
 @dataclass(frozen=True)
 class Layoff:
-    """One card laid off onto the knocker's meld number ``meld`` (R-6.1)."""
+    """One card laid off onto the knocker's meld number ``meld`` (R-6.1); the card as its
+    number or its code (``Layoff('4S', 0)``)."""
 
     card: Card
     meld: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.card, str):
+            object.__setattr__(self, "card", parse_card(self.card))
+
+    def __repr__(self) -> str:
+        return f"Layoff({CARD_NAMES[self.card]!r}, {self.meld})"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from typing import Literal
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from ..errors import InvalidHandError, Problem
+from .arrangements import legal_arrangements
 from .knock import judge_spread, knock_allowed, meld_cards_outside, wrapping_runs
 from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
 from ..base.melds import Arrangement, Meld
@@ -164,7 +165,7 @@ def best_knocker_arrangement(
         return (optimal, *settled)
     best = None
     best_key = None
-    for arrangement in solver.legal_arrangements(spread, knock_limit):
+    for arrangement in legal_arrangements(spread, knock_limit, rules):
         defense, facts, result = (settled if arrangement == optimal
                                   else settle(arrangement, defender, rules, upcard))
         key = (-_signed(result), arrangement.deadwood_count)

@@ -34,13 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
 from operator import attrgetter
 from threading import Lock
 from typing import Any, Callable, NamedTuple
 
-from ..base.cards import SUIT_MASK, Card, card_values, mask_cards, parse_hand_mask
-from ..base.melds import Arrangement, Meld, melds_by_mask
+from ..base.cards import SUIT_MASK, Card, parse_hand_mask
+from ..base.melds import Arrangement, Meld
 from ..speedups import SPEEDUPS
 from .solver_tables import (_BIT_INDEX, _CARDS_C, _CARDS_D, _CARDS_H, _CARDS_S, _EVERY_SUIT,
                             _HALF, _SET_MELDS, _SET_OF_CARDS, _SUIT_BITS, _WAYS_BY_KEY, Plan,
@@ -157,7 +156,6 @@ class Solver:
     discard_counts: Callable[[int], tuple[int, ...]]
     discard_options: Callable[[int], tuple[DiscardOption, ...]]
     solve: Callable[[int], Solution]
-    legal_arrangements: Callable[[int, int], list[Arrangement]]
     caches: tuple[Any, ...]
 
     def __repr__(self) -> str:
@@ -177,7 +175,6 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     _KEY_S, _KEY_H, _KEY_D, _KEY_C = _way_key_tables(round_the_corner)
     _RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = _SUIT_RUNS
     _DEAD_S, _DEAD_H, _DEAD_D, _DEAD_C = _SUIT_DEAD
-    values_of_cards = card_values(ace_value)
 
     sd = SUIT_DEADWOOD
     ways_of = _WAYS_BY_KEY
@@ -543,65 +540,6 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             return counts, best, (a, b, c, d, 0, ())
         return counts, best, _best_plan(kept)
 
-    def legal_arrangements(mask: int, max_deadwood: int) -> list[Arrangement]:
-        """Every arrangement of a hand with deadwood at most ``max_deadwood``, optimal or not
-        (R-7.6).
-
-        Every collection of disjoint melds counts, including runs shortened to leave an end
-        card as deadwood and sets of three taken from four; runs are normalised as everywhere
-        (never two adjacent runs of one suit, on the circle under round the corner).  Listed in
-        canonical order.
-        """
-        found: list[Arrangement] = []
-        catalogue = melds_by_mask(round_the_corner=round_the_corner)
-        least = solver.min_deadwood
-
-        def extend(remaining: int, dead: int, dead_count: int, melds: tuple[Meld, ...],
-                   run_ends: int) -> None:
-            if not remaining:
-                found.append(Arrangement.of(melds, mask_cards(dead), ace_value=ace_value))
-                return
-            # The cards left add at least their own least deadwood, however they are arranged.
-            if dead_count + least(remaining) > max_deadwood:
-                return
-            card = (remaining & -remaining).bit_length() - 1
-            bit = 1 << card
-            rank_index, suit = card % 13, card // 13
-            value = values_of_cards[card]
-            if dead_count + value <= max_deadwood:
-                extend(remaining ^ bit, dead | bit, dead_count + value, melds, run_ends)
-            # Sets with this card: it is the lowest card left, so the others are in later suits.
-            partners = [s * 13 + rank_index for s in range(suit + 1, 4)
-                        if remaining >> (s * 13 + rank_index) & 1]
-            for size in (2, 3):
-                for others in combinations(partners, size):
-                    used = bit | sum(1 << c for c in others)
-                    extend(remaining & ~used, dead, dead_count, melds + (catalogue[used],),
-                           run_ends)
-            if round_the_corner:
-                # ``run_ends`` holds the cards next to a chosen run (on the circle): a run
-                # touching one of them would just continue it.
-                for run in _wrapping_runs(remaining, suit, rank_index):
-                    used = sum(1 << c for c in run)
-                    if used & run_ends:
-                        continue
-                    extend(remaining & ~used, dead, dead_count, melds + (catalogue[used],),
-                           run_ends | _neighbours(used, suit))
-                return
-            # Runs starting at this card, unless they would just continue a run already chosen.
-            if rank_index and run_ends >> (card - 1) & 1:
-                return
-            end = card
-            while end % 13 < 12 and remaining >> (end + 1) & 1:
-                end += 1
-                if end - card >= 2:
-                    used = (2 << end) - bit
-                    extend(remaining & ~used, dead, dead_count, melds + (catalogue[used],),
-                           run_ends | 1 << end)
-
-        extend(mask, 0, 0, (), 0)
-        return sorted(found, key=_arrangement_order)
-
     python_min_deadwood, python_solve = min_deadwood, solve
     python_discard_counts = discard_counts
     kernel = None
@@ -642,39 +580,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     solver.discard_counts = discard_counts
     solver.discard_options = discard_options
     solver.solve = solve
-    solver.legal_arrangements = legal_arrangements
     solver.caches = (_discard_values, _best_plan)
     return solver
-
-
-def _wrapping_runs(remaining: int, suit: int, rank_index: int) -> list[tuple[Card, ...]]:
-    """Every run of a circular suit (R-2.7) that holds the card at ``rank_index``, within the
-    cards ``remaining``, each in run order."""
-    base = suit * 13
-    back: list[int] = []
-    rank = rank_index
-    while len(back) < 12 and remaining >> (base + (rank - 1) % 13) & 1:
-        rank = (rank - 1) % 13
-        back.append(rank)
-    ahead: list[int] = []
-    rank = rank_index
-    while len(back) + len(ahead) < 12 and remaining >> (base + (rank + 1) % 13) & 1:
-        rank = (rank + 1) % 13
-        ahead.append(rank)
-    runs = []
-    for k in range(len(back) + 1):
-        for m in range(len(ahead) + 1):
-            if k + m >= 2:
-                ranks = back[:k][::-1] + [rank_index] + ahead[:m]
-                runs.append(tuple(base + r for r in ranks))
-    return runs
-
-
-def _neighbours(cards: int, suit: int) -> int:
-    """The cards of ``suit`` next to these cards of it on the circle (R-2.7)."""
-    bits = cards >> (suit * 13) & SUIT_MASK
-    near = ((bits << 1) | (bits >> 12) | (bits >> 1) | ((bits & 1) << 12)) & SUIT_MASK & ~bits
-    return near << (suit * 13)
 
 
 DEFAULT_SOLVER = _build(False, 1, CACHE_SIZE)
@@ -708,7 +615,6 @@ optimal_arrangements = DEFAULT_SOLVER.optimal_arrangements
 best_arrangement = DEFAULT_SOLVER.best_arrangement
 discard_counts = DEFAULT_SOLVER.discard_counts
 solve = DEFAULT_SOLVER.solve
-legal_arrangements = DEFAULT_SOLVER.legal_arrangements
 
 
 def solve_hand(hand: Sequence[str] | str) -> Solution:

@@ -198,3 +198,33 @@ _BIT_INDEX: dict[int, int] = {1 << i: i for i in range(13)}
 _CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
 Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
+
+
+def _wrapping_runs(remaining: int, suit: int, rank_index: int) -> list[tuple[Card, ...]]:
+    """Every run of a circular suit (R-2.7) that holds the card at ``rank_index``, within the
+    cards ``remaining``, each in run order."""
+    base = suit * 13
+    back: list[int] = []
+    rank = rank_index
+    while len(back) < 12 and remaining >> (base + (rank - 1) % 13) & 1:
+        rank = (rank - 1) % 13
+        back.append(rank)
+    ahead: list[int] = []
+    rank = rank_index
+    while len(back) + len(ahead) < 12 and remaining >> (base + (rank + 1) % 13) & 1:
+        rank = (rank + 1) % 13
+        ahead.append(rank)
+    runs = []
+    for k in range(len(back) + 1):
+        for m in range(len(ahead) + 1):
+            if k + m >= 2:
+                ranks = back[:k][::-1] + [rank_index] + ahead[:m]
+                runs.append(tuple(base + r for r in ranks))
+    return runs
+
+
+def _neighbours(cards: int, suit: int) -> int:
+    """The cards of ``suit`` next to these cards of it on the circle (R-2.7)."""
+    bits = cards >> (suit * 13) & SUIT_MASK
+    near = ((bits << 1) | (bits >> 12) | (bits >> 1) | ((bits & 1) << 12)) & SUIT_MASK & ~bits
+    return near << (suit * 13)

@@ -1,7 +1,7 @@
 """One game's standings (R-8): each side's running total, the target that closes the game, and
 what a finished game adds (box and game bonuses, shutouts, the margin).
 
-A side is a player, or a team in partnership; a variant's bookkeeping (bookkeeping.py) keeps
+A side is a player, or a team in partnership; a variant's bookkeeping (variants.py) keeps
 one game, or Hollywood's three.
 """
 

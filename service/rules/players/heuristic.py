@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
 from ..base.melds import Arrangement, Meld, meld_pairs
 from ..base.options import Rules
+from ..hands.arrangements import legal_arrangements
 from ..hands.knock import knock_allowed, taken_card_fault
 from ..hands.scoring import settle
 from ..hands.solver import Solver, solver_for
@@ -170,7 +171,7 @@ def _knock_plan(solver: Solver, rules: Rules, spread: int, limit: int,
     its expected points and the chance of an undercut (R-7.2)."""
     least = solver.min_deadwood(spread)
     # The optimal arrangements, and a few that keep a card out of a meld to deny a layoff.
-    candidates = sorted((a for a in solver.legal_arrangements(spread, min(limit, least + 4))),
+    candidates = sorted((a for a in legal_arrangements(spread, min(limit, least + 4), rules)),
                         key=lambda a: a.deadwood_count)[:KNOCK_ARRANGEMENTS]
     candidates = candidates or [solver.best_arrangement(spread)]
     best = None

@@ -323,13 +323,13 @@ class Deal:
 
     def verify(self, move: Move) -> None:
         """Raise :class:`~..errors.IllegalMove` unless ``move`` is legal now."""
-        _check_of(move)(self, move)
+        getattr(self, _check_of(move))(move)
 
     def can(self, move: Move) -> bool:
         """Whether ``move`` is legal now (the same check as :meth:`verify`)."""
-        check = _check_of(move)
+        check = getattr(self, _check_of(move))
         try:
-            check(self, move)
+            check(move)
         except IllegalMove:
             return False
         return True
@@ -353,7 +353,7 @@ class Deal:
 
     def play(self, move: Move) -> Record:
         """Verify and apply ``move``; the record of what happened."""
-        return _PLAY[type(move)](self, move)
+        return getattr(self, _PLAY[type(move)])(move)
 
     def pass_turn(self, move: Pass) -> Record:
         self.verify_pass(move)
@@ -553,13 +553,14 @@ _PHASES_OF = {Pass: (_FIRST_TURN, _LAST_DISCARD),
               Draw: _DRAW_PHASES,
               Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
-_VERIFY = {Pass: Deal.verify_pass, Draw: Deal.verify_draw, Discard: Deal.verify_discard,
-           Knock: Deal.verify_knock, LayDown: Deal.verify_lay_down}
-_PLAY = {Pass: Deal.pass_turn, Draw: Deal.draw, Discard: Deal.discard, Knock: Deal.knock_out,
-         LayDown: Deal.lay_down}
+_VERIFY = {Pass: "verify_pass", Draw: "verify_draw", Discard: "verify_discard",
+           Knock: "verify_knock", LayDown: "verify_lay_down"}
+"""The check of each kind of move, by name: the method itself, however it is defined."""
+_PLAY = {Pass: "pass_turn", Draw: "draw", Discard: "discard", Knock: "knock_out",
+         LayDown: "lay_down"}
 
 
-def _check_of(move: object):  # type: ignore[no-untyped-def]
+def _check_of(move: object) -> str:
     check = _VERIFY.get(type(move))
     if check is None:
         raise TypeError(f"not a move: {move!r}")

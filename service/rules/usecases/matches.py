@@ -1,7 +1,8 @@
 """Scoring a match from the bare facts of its rounds (``/v1/matches/score``, R-8, R-9).
 
-The facts are read by documents.py and kept by the variant's bookkeeping (bookkeeping.py),
-the same bookkeeping the replay uses, so a log and the facts of its rounds score alike.
+The facts are read by documents/gamelog.py and kept by the variant's bookkeeping
+(match/variants.py), the same bookkeeping the replay uses, so a log and the facts of its
+rounds score alike.
 """
 
 from __future__ import annotations

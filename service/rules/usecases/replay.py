@@ -3,7 +3,7 @@ scored, the game totalled, and for a game in progress whose move it is and what 
 
 The replay stops at the first violation in document order (R-3 to R-9); what was scored
 before it is kept.  Every preset is replayed: the variants' seating, dealing and scoring come
-from their bookkeeping (bookkeeping.py).
+from their bookkeeping (match/variants.py).
 """
 
 from __future__ import annotations
@@ -374,6 +374,9 @@ _PRIVATE_DETAILS = {
     "must_knock": "the last discard was taken at the wall: only a knock may follow",
     "must_pass_or_take_last_discard": "at the wall the player takes the last discard to knock, "
                                       "or passes",
+    "take_without_knock": "at the wall the last discard may be taken only where a knock can "
+                          "follow",
+    "unknown_source": "a draw is from the stock or the discard pile",
 }
 
 
