@@ -20,7 +20,7 @@ from ..hands.scoring import RoundScore
 from ..match.standings import Bonus
 from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
 from ..table.engine import Deal
-from ..table.moves import Discard, Draw, Knock, LayDown, LayDownOption, Move, Pass, Phase
+from ..table.moves import Discard, Draw, Knock, LayDown, LayDownOption, Move, Phase
 
 
 @dataclass(frozen=True)
@@ -128,16 +128,17 @@ class _ReplayedDeal:
         """Apply the table's actions in order, each checked by the engine; a violation names
         its path, code and rule."""
         deal = self.deal
-        play = deal.play
-        # The engine's own moves, by kind, called at once: a log is mostly draws and discards.
-        steps = {Draw: deal.draw, Discard: deal.discard, Pass: deal.pass_turn}
+        play, draw, discard = deal.play, deal.draw, deal.discard
         position = 0
         try:
+            # The engine's own moves, called at once by kind: a log is mostly draws and discards.
             for position, action in enumerate(actions):
-                step = steps.get(type(action))
-                if step is not None:
-                    step(action)
-                elif type(action) is Action:
+                kind = type(action)
+                if kind is Draw:
+                    draw(action)
+                elif kind is Discard:
+                    discard(action)
+                elif kind is Action:
                     move = self._move(action)
                     play(move)
                     if type(move) is Knock:
