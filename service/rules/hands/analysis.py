@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
 from ..errors import InvalidRulesError, Problem
 from ..base.melds import Arrangement, Meld
-from .knock import big_gin_allowed, knock_allowed
+from .knock import knock_allowed, plays_big_gin
 from .solver import HAND_SIZES, DiscardOption, Solution, solver_for
 from ..base.options import Rules, resolve_rules
 
@@ -134,8 +134,9 @@ def _analysis(rules: Rules, limit: int, solution: Solution, size: int,
     R-5.4), big gin for eleven cards under rules that play it (R-5.5)."""
     count = solution[1].deadwood_count
     if size == 10 or size == 11:
-        big_gin = (big_gin_allowed(solver_for(rules).min_deadwood(solution.mask), rules)
-                   if size == 11 else None)
+        # Big gin: all eleven melded, under rules that play it (R-5.5); asked in that order,
+        # since most rules do not play it.
+        big_gin = plays_big_gin(rules) and solution.all_melded() if size == 11 else None
         return _tuple_new(HandAnalysis, (rules, limit, solution, knock_allowed(count, limit),
                                          count == 0, big_gin, arrangements))
     return _tuple_new(HandAnalysis, (rules, limit, solution, None, None, None, arrangements))

@@ -104,10 +104,15 @@ def knock_allowed(deadwood: int, knock_limit: int) -> bool:
     return deadwood <= knock_limit
 
 
+def plays_big_gin(rules: Rules) -> bool:
+    """Whether the rules play big gin at all (R-5.5: ``big_gin_bonus`` is not null)."""
+    return rules.big_gin_bonus is not None
+
+
 def big_gin_allowed(deadwood: int, rules: Rules) -> bool:
     """Whether eleven cards with this deadwood count are big gin (R-5.5): all melded, under
     rules that play it."""
-    return deadwood == 0 and rules.big_gin_bonus is not None
+    return deadwood == 0 and plays_big_gin(rules)
 
 
 def judge_spread(spread: int, rules: Rules, knock_limit: int, *, big_gin: bool,
@@ -123,7 +128,7 @@ def judge_spread(spread: int, rules: Rules, knock_limit: int, *, big_gin: bool,
     Paths: ``("melds", i)`` for a declared meld, ``("melds",)`` or ``()`` for the count,
     ``("discard",)`` for big gin not played."""
     violations: list[Problem] = []
-    if big_gin and rules.big_gin_bonus is None:
+    if big_gin and not plays_big_gin(rules):
         violations.append(Problem(
             ("discard",), "big_gin_not_played",
             "a knock needs a discard: these rules do not play big gin (big_gin_bonus is "

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base.cards import CARD_BITS, mask_cards
-from ..hands.knock import big_gin_allowed, knock_allowed, may_discard_taken_card
+from ..hands.knock import knock_allowed, may_discard_taken_card, plays_big_gin
 from ..hands.solver import solver_for
 from ..table.engine import Deal
 from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
@@ -91,7 +91,7 @@ def policy_move(deal: Deal) -> Move:
     rules = deal.rules
     solver = solver_for(rules)
     hand = deal.hands[player]
-    if big_gin_allowed(solver.min_deadwood(hand), rules):
+    if plays_big_gin(rules) and solver.min_deadwood(hand) == 0:
         big_gin = _new(Knock, (player, None, None))
         if deal.can(big_gin):
             return big_gin
