@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..base.cards import CARD_NAMES, CARDS, Card
+from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card
 from ..errors import IllegalDeal
 
 HAND_SIZE = 10
@@ -22,17 +22,26 @@ WALL = 2
 
 
 def check_deal(hands: Mapping[str, Sequence[Card]], upcard: Card,
-               stock: Sequence[Card] | None) -> None:
-    """Raise :class:`IllegalDeal` unless the cards are a deal: two hands of ten, the upcard
-    and (where known) a stock of 31, no card twice (R-1.5, R-3.1).  The fault is the first in
-    the order hands, upcard, stock, with its path (``("hands", player, 3)``)."""
-    cards = [*stock] if stock is not None else []
-    cards.append(upcard)
-    for hand in hands.values():
-        cards += hand
-    if (len(set(cards)) == len(cards) and all(len(hand) == HAND_SIZE for hand in hands.values())
-            and (stock is None or len(stock) == STOCK_SIZE)):
-        return
+               stock: Sequence[Card] | None) -> dict[str, int]:
+    """The hands as masks, once the cards are checked to be a deal: two hands of ten, the
+    upcard and (where known) a stock of 31, no card twice (R-1.5, R-3.1).  Otherwise
+    :class:`IllegalDeal`, the first fault in the order hands, upcard, stock, with its path
+    (``("hands", player, 3)``)."""
+    bit = CARD_BITS.__getitem__
+    # Distinct cards' bits add up to as many bits as cards; a card twice carries, and the
+    # sum then has fewer bits than cards.
+    masks = {player: sum(map(bit, held)) for player, held in hands.items()}
+    total = sum(masks.values()) + bit(upcard)
+    count = 1
+    for held in hands.values():
+        count += len(held)
+        if len(held) != HAND_SIZE:
+            count = -1
+    if stock is not None:
+        total += sum(map(bit, stock))
+        count = count + len(stock) if len(stock) == STOCK_SIZE else -1
+    if total.bit_count() == count:
+        return masks
     # Some fault: the card-by-card walk below names the first one.
     seen: set[Card] = set()
     for player, held in hands.items():
@@ -46,8 +55,8 @@ def check_deal(hands: Mapping[str, Sequence[Card]], upcard: Card,
     if stock is not None:
         for position, card in enumerate(stock):
             _once(seen, card, ("stock", position))
-        raise IllegalDeal("wrong_stock_size", "R-3.1",
-                          f"the stock holds {STOCK_SIZE} cards, got {len(stock)}", ("stock",))
+    raise IllegalDeal("wrong_stock_size", "R-3.1",
+                      f"the stock holds {STOCK_SIZE} cards, got {len(stock or ())}", ("stock",))
 
 
 def _once(seen: set[Card], card: Card, path: tuple[str | int, ...]) -> None:

@@ -5,8 +5,9 @@ a rule is written once:
 
 - ``verify_<move>(move)`` raises :class:`~..errors.IllegalMove` with its code, rule and reason;
 - ``can_<move>(move)`` is the same check as a boolean;
-- the move itself (``pass_turn``, ``draw``, ``discard``, ``knock_out``, ``lay_down``) verifies,
-  applies and returns a frozen :class:`~.moves.Record` of what happened.
+- the move itself (``pass_turn``, ``draw``, ``discard``, ``knock_out``, ``lay_down``) calls
+  the check and applies the move; ``play(move)`` does it for a move of any kind and returns
+  the frozen :class:`~.moves.Record` of what happened, and ``history`` lists them all.
 
 :meth:`Deal.legal_moves` is every candidate move that passes the checks (as python-chess
 filters its pseudo-legal moves through one legality predicate), so what is offered and what is
@@ -49,7 +50,7 @@ class Deal:
     __slots__ = ("rules", "players", "first", "dealer", "upcard", "limit", "phase", "turn",
                  "hands", "pile", "_stock", "_next", "stock_count", "seen", "taken",
                  "pile_draws", "first_turn_passes", "stock_only", "must_knock", "end_rule",
-                 "knock", "score", "history", "_draw_limit", "_wall_take",
+                 "knock", "score", "_played", "_records", "_draw_limit", "_wall_take",
                  "_best", "_spread")
 
     def __init__(self, rules: Rules, hands: Mapping[str, Sequence[Card]], upcard: Card,
@@ -60,10 +61,9 @@ class Deal:
         if len(hands) != 2 or first not in hands:
             raise IllegalDeal("wrong_players", "R-3.1",
                               "a deal seats two players, the first of them offered the upcard")
-        check_deal(hands, upcard, stock)
+        self.hands = check_deal(hands, upcard, stock)
         names = list(hands)
         self._begin(rules, first, names[1] if names[0] == first else names[0], upcard)
-        self.hands = {player: cards_mask(cards) for player, cards in hands.items()}
         self.pile = [upcard]
         self._stock = tuple(stock) if stock is not None else None
         self._next = 0
@@ -79,7 +79,10 @@ class Deal:
         """Both players passed the upcard: the non-dealer draws from the stock (R-4.2)."""
         self.must_knock = False
         """The last discard was taken at the wall: only a knock may follow (R-4.7)."""
-        self.history: list[Record] = []
+        self._played: list = []
+        """The moves played, compactly: a move that drew no card and left no pile card declined
+        as itself, any other as the plain tuple of its record (see :attr:`history`)."""
+        self._records: list[Record] = []
 
     def _begin(self, rules: Rules, first: str, dealer: str, upcard: Card) -> None:
         """What every way of making a deal sets alike: the rules and the seats."""
@@ -141,7 +144,8 @@ class Deal:
         deal.pile_draws, deal.first_turn_passes = view.pile_draws, view.first_turn_passes
         deal.stock_only, deal.must_knock = view.stock_only, view.must_knock
         deal.knock, deal.score = view.knock, view.score
-        deal.history = list(view.history)
+        deal._played = list(view.history)
+        deal._records = list(view.history)
         return deal
 
     # Reading the state ------------------------------------------------------------------
@@ -150,6 +154,14 @@ class Deal:
     def stock(self) -> list[Card] | None:
         """The cards still in the stock, next first; None when the deal's stock is unknown."""
         return None if self._stock is None else list(self._stock[self._next:])
+
+    @property
+    def history(self) -> tuple[Record, ...]:
+        """Every move played, in order, each with what it did (a :class:`~.moves.Record`)."""
+        records, played = self._records, self._played
+        if len(records) < len(played):
+            records += map(_record_of, played[len(records):])
+        return tuple(records)
 
     @property
     def over(self) -> bool:
@@ -352,10 +364,13 @@ class Deal:
     # Moves ------------------------------------------------------------------------------
 
     def play(self, move: Move) -> Record:
-        """Verify and apply ``move``; the record of what happened."""
-        return getattr(self, _PLAY[type(move)])(move)
+        """Verify and apply ``move``; the record of what happened.  (The moves of each kind,
+        ``draw`` and the others, do the same and return nothing: a log's replay makes no
+        record it does not read, and :attr:`history` makes them when asked.)"""
+        getattr(self, _PLAY[type(move)])(move)
+        return _record_of(self._played[-1])
 
-    def pass_turn(self, move: Pass) -> Record:
+    def pass_turn(self, move: Pass) -> None:
         self.verify_pass(move)
         declined = self.pile[-1]
         if self.phase is _LAST_DISCARD:
@@ -366,9 +381,9 @@ class Deal:
                 self.turn = self.dealer
             else:  # both declined: the non-dealer draws from the stock (R-4.2)
                 self.turn, self.phase, self.stock_only = self.first, _DRAW, True
-        return self._record(move, None, declined)
+        self._played.append((move, None, declined))
 
-    def draw(self, move: Draw) -> Record:
+    def draw(self, move: Draw) -> None:
         self.verify_draw(move)
         player, source, named = move
         if source == "stock":
@@ -387,20 +402,19 @@ class Deal:
             self.taken = None
             self.stock_only = False
             pile = self.pile
-            record: Record = _new(Record, (move, card, pile[-1] if pile else None))
+            played = (move, card, pile[-1] if pile else None)
         else:
             card = self.pile.pop()
             self.taken = card
             self.pile_draws += 1
             # Only a knock may follow the last discard taken at the wall (R-4.7).
             self.must_knock = self.phase is _LAST_DISCARD
-            record = _new(Record, (move, card, None))
+            played = (move, card, None)
         self.hands[player] |= CARD_BITS[card]
         self.phase = _DISCARD
-        self.history.append(record)
-        return record
+        self._played.append(played)
 
-    def discard(self, move: Discard) -> Record:
+    def discard(self, move: Discard) -> None:
         """Discard, and end the turn: the round ends at the pile-draw limit (R-4.8) or the wall
         (R-4.6), or the next player may take the last discard (R-4.7), or draws (R-4.1)."""
         self.verify_discard(move)
@@ -408,8 +422,7 @@ class Deal:
         self.hands[player] ^= CARD_BITS[card]
         self.pile.append(card)
         self.taken = None
-        record: Record = _new(Record, (move, None, None))
-        self.history.append(record)
+        self._played.append(move)
         limit = self._draw_limit
         if limit is not None and self.pile_draws >= limit:
             self.phase, self.turn, self.end_rule = _OVER, None, "R-4.8"
@@ -422,9 +435,8 @@ class Deal:
         else:
             self.phase = _DRAW
             self.turn = self.dealer if player == self.first else self.first
-        return record
 
-    def knock_out(self, move: Knock) -> Record:
+    def knock_out(self, move: Knock) -> None:
         """Knock (or go gin): the spread is shown and the defender lays down next (R-5, R-6)."""
         self._spread = self.verify_knock(move)
         player, discard = move.player, move.discard
@@ -435,13 +447,13 @@ class Deal:
         self.must_knock = False
         self.knock = KnockRecord(player, discard, move.melds)
         self.phase, self.turn = _LAY_DOWN, self.other(player)
-        return self._record(move, None, None)
+        self._played.append(move)
 
-    def lay_down(self, move: LayDown) -> Record:
+    def lay_down(self, move: LayDown) -> None:
         """The defender's spread; the knock is scored and the deal is over (R-6, R-7)."""
         self.score = self.verify_lay_down(move)
         self.phase, self.turn = _OVER, None
-        return self._record(move, None, None)
+        self._played.append(move)
 
     def settle(self) -> RoundScore:
         """After a knock with no lay_down: the defender's best reply is laid down (R-6.4)."""
@@ -471,11 +483,6 @@ class Deal:
         except InvalidHandError as error:
             first = error.problems[0]
             raise IllegalMove(first.code, first.rule or "R-6", first.detail) from None
-
-    def _record(self, move: Move, card: Card | None, declined: Card | None) -> Record:
-        record: Record = _new(Record, (move, card, declined))
-        self.history.append(record)
-        return record
 
     # What may come next -----------------------------------------------------------------
 
@@ -540,7 +547,8 @@ class Deal:
             setattr(twin, name, getattr(self, name))
         twin.hands = dict(self.hands)
         twin.pile = list(self.pile)
-        twin.history = list(self.history)
+        twin._played = list(self._played)
+        twin._records = list(self._records)
         return twin
 
     def __repr__(self) -> str:
@@ -558,6 +566,16 @@ _VERIFY = {Pass: "verify_pass", Draw: "verify_draw", Discard: "verify_discard",
 """The check of each kind of move, by name: the method itself, however it is defined."""
 _PLAY = {Pass: "pass_turn", Draw: "draw", Discard: "discard", Knock: "knock_out",
          LayDown: "lay_down"}
+
+
+def _record_of(played: object) -> Record:
+    """The record of an entry of a deal's compact move log (see ``Deal._played``)."""
+    kind = type(played)
+    if kind is Record:
+        return played  # type: ignore[return-value]
+    if kind is tuple:
+        return _new(Record, played)
+    return _new(Record, (played, None, None))
 
 
 def _check_of(move: object) -> str:
