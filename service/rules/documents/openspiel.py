@@ -335,8 +335,8 @@ _PHASE_NAMES = {
 }
 
 
-class _Hand:
-    """OpenSpiel's state of one hand, and the log it becomes."""
+class _OpenSpielDeal:
+    """One deal as OpenSpiel plays it (OpenSpiel calls it a hand), and the log it becomes."""
 
     def __init__(self, params: Mapping[str, Any]) -> None:
         self.params = params
@@ -655,7 +655,7 @@ def import_openspiel(actions: Any, params: Any = None) -> dict[str, Any]:
     if len(actions) > MAX_ACTIONS:
         raise _refuse(("actions",), "too_many_actions",
                       f"at most {MAX_ACTIONS} actions, got {len(actions)}")
-    hand = _Hand(values)
+    hand = _OpenSpielDeal(values)
     for index, action in enumerate(actions):
         hand.apply(index, action)
     return hand.log()
