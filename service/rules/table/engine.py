@@ -26,7 +26,8 @@ from ..base.cards import CARD_BITS, CARD_NAMES, Card, cards_mask, mask_cards
 from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
 from ..errors import IllegalDeal, IllegalMove, InvalidHandError
-from ..hands.knock import check_knock, taken_card_fault
+from ..hands.knock import check_knock, knock_allowed, plays_big_gin, taken_card_fault
+from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld
 from ..hands.scoring import RoundScore, score_round
 from .dealing import HAND_SIZE, STOCK_SIZE, WALL, check_deal, check_distinct
@@ -487,20 +488,37 @@ class Deal:
     # What may come next -----------------------------------------------------------------
 
     def candidates(self) -> tuple[Move, ...]:
-        """Every move the player to move could try: each kind, each card of their hand, a stock
-        draw with no card named, a knock leaving the arrangement to the service (R-5.3) and
-        big gin (R-5.5), a lay-down of the defender's best reply (R-6.4)."""
+        """The moves worth asking the checks about, a superset of the legal moves (as
+        python-chess's pseudo-legal moves are): of the kinds the phase takes (the table the
+        moment check reads, ``_PHASES_OF``), for the player to move, each card of their hand, a
+        stock draw with no card named, a lay-down of the defender's best reply (R-6.4), and
+        the knocks leaving the arrangement to the service (R-5.3) whose spread the knock
+        check's own tests could pass: within the knock limit (``knock_allowed``, R-5.1), or
+        all eleven melded under rules with big gin (``plays_big_gin``, R-5.5)."""
         player = self.turn
         if player is None:
             return ()
-        hand = mask_cards(self.hands[player])
-        moves: list[Move] = [_new(Pass, (player,)), _new(Draw, (player, "stock", None))]
-        if self.pile:
-            moves.append(_new(Draw, (player, "discard", self.pile[-1])))
-        moves += [_new(Discard, (player, card)) for card in hand]
-        moves += [_new(Knock, (player, card, None)) for card in hand]
-        moves.append(_new(Knock, (player, None, None)))
-        moves.append(_new(LayDown, (player, None, None)))
+        phase = self.phase
+        moves: list[Move] = []
+        if phase in _PHASES_OF[Pass]:
+            moves.append(_new(Pass, (player,)))
+        if phase in _PHASES_OF[Draw]:
+            moves.append(_new(Draw, (player, "stock", None)))
+            if self.pile:
+                moves.append(_new(Draw, (player, "discard", self.pile[-1])))
+        if phase in _PHASES_OF[Discard]:
+            hand = self.hands[player]
+            cards = mask_cards(hand)
+            moves += [_new(Discard, (player, card)) for card in cards]
+        if phase in _PHASES_OF[Knock]:
+            solver = solver_for(self.rules)
+            counts = solver.discard_counts(hand)
+            moves += [_new(Knock, (player, card, None)) for card, count in zip(cards, counts)
+                      if knock_allowed(count, self.limit)]
+            if plays_big_gin(self.rules) and solver.min_deadwood(hand) == 0:
+                moves.append(_new(Knock, (player, None, None)))
+        if phase in _PHASES_OF[LayDown]:
+            moves.append(_new(LayDown, (player, None, None)))
         return tuple(moves)
 
     def legal_moves(self) -> tuple[Move, ...]:

@@ -35,10 +35,11 @@ def view_of(deal: Deal, player: str) -> DealView:
     if player not in deal.hands:
         raise IllegalMove("not_at_table", "R-4.4", f"{player[:40]!r} is not playing this deal")
     opponent = deal.other(player)
+    new = tuple.__new__
     history = tuple(
-        Record(Draw(move.player, "stock"), None, declined)
-        if move.player != player and type(move) is Draw and move.source == "stock" else record
-        for record in deal.history for move, _, declined in (record,))
+        new(Record, (new(Draw, (move.player, "stock", None)), None, record[2]))
+        if type(move) is Draw and move.player != player and move.source == "stock" else record
+        for record in deal.history for move in (record[0],))
     if deal.turn == player:
         moves = deal.legal_moves()
     elif deal.turn is not None:
