@@ -30,7 +30,7 @@ import time  # noqa: E402
 import urllib.request  # noqa: E402
 
 from bench.serverkit import Server, analyze_script, scratch, wrk  # noqa: E402
-from service.rules.base.cards import CARD_NAMES  # noqa: E402
+from ginrules.rules.base.cards import CARD_NAMES  # noqa: E402
 
 
 def kill_a_worker(seconds: int) -> int:

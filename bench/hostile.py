@@ -233,7 +233,7 @@ def structured():
     """Probes shaped like real requests: many hands, many bad cards, long logs."""
     import random
 
-    from service.rules.base.cards import CARD_NAMES
+    from ginrules.rules.base.cards import CARD_NAMES
     from tests.generator import random_game
 
     rng = random.Random(11)
@@ -267,7 +267,7 @@ def valid_heavy():
     """The costliest valid request: 1000 eleven-card hands with every arrangement."""
     import random
 
-    from service.rules.base.cards import CARD_NAMES
+    from ginrules.rules.base.cards import CARD_NAMES
 
     rng = random.Random(7)
     return json.dumps({"hands": [[CARD_NAMES[c] for c in rng.sample(range(52), 11)]

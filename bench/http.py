@@ -23,7 +23,7 @@ competes with the worker for the wall-clock figures.  The worker-time line split
 run's wall-clock time of the workers into their own work, waiting for a core another process
 held (/proc/PID/schedstat), and idle: a wall figure far below the per-CPU one with little idle
 time is a busy machine, not the service.  Every setting is the packaged one
-(service/gunicorn_settings.py: gevent worker, one request per connection) except worker
+(service/ginrules/gunicorn_settings.py: gevent worker, one request per connection) except worker
 recycling, which is off so that the workers' CPU time can be read.
 
 Without wrk the command lines are printed for you to run by hand against a server you start

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.rules.usecases.replay import replay  # noqa: E402
+from ginrules.rules.usecases.replay import replay  # noqa: E402
 from tests.generator import random_game  # noqa: E402
-from service.rules.hands.solver import cache_clear  # noqa: E402
+from ginrules.rules.hands.solver import cache_clear  # noqa: E402
 
 TARGET = 1000
 """Complete games per second of CPU time on one core (issue 17)."""

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from service.rules.base.cards import CARD_NAMES  # noqa: E402
+from ginrules.rules.base.cards import CARD_NAMES  # noqa: E402
 
 ANALYZE_LUA = """
 -- Every request is formatted once, before the run: the client's own cost per request stays
@@ -65,7 +65,7 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def __enter__(self) -> "Server":
-        command = [sys.executable, "-m", "service.cli", "serve", "--port", str(self.port)]
+        command = [sys.executable, "-m", "ginrules.cli", "serve", "--port", str(self.port)]
         if self.workers:
             command += ["--workers", str(self.workers)]
         env = {**os.environ, "GINRULES_ACCESS_LOG": "/dev/null", "GINRULES_LOG_LEVEL": "warning",

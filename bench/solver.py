@@ -14,12 +14,12 @@ taking turns), all in one run:
   parsed to a mask, then ``min_deadwood`` (ten cards) or the least of ``discard_counts``
   (eleven).  OpenSpiel: ``card_strings_to_card_ints`` then ``min_deadwood`` (ten cards) or one
   ``min_deadwood`` call per discard (eleven: its own eleven-card answer is not exact).
-- with an arrangement: ours, ``service.rules.analyze`` (the library call: rules, knock limit,
+- with an arrangement: ours, ``ginrules.rules.analyze`` (the library call: rules, knock limit,
   gin, the canonical arrangement, for eleven cards every discard's value and the best one).
   OpenSpiel: ``best_meld_group`` plus ``min_deadwood`` for ten cards; for eleven, the same
   eleven ``min_deadwood`` calls (which give no arrangement, so the comparison is in its favour).
 
-The solver's compiled fast path (service/rules/_speedups.c) is used when it was built, as in
+The solver's compiled fast path (ginrules/rules/_speedups.c) is used when it was built, as in
 an installed package; ``GINRULES_PURE_PYTHON=1`` measures the Python solver alone.  The first
 line says which ran.
 
@@ -40,9 +40,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.rules import analyze, speedups  # noqa: E402
-from service.rules.base.cards import parse_hand_mask  # noqa: E402
-from service.rules.hands.solver import HAND_SIZES, cache_clear, discard_counts, min_deadwood  # noqa: E402
+from ginrules.rules import analyze, speedups  # noqa: E402
+from ginrules.rules.base.cards import parse_hand_mask  # noqa: E402
+from ginrules.rules.hands.solver import HAND_SIZES, cache_clear, discard_counts, min_deadwood  # noqa: E402
 
 COUNT_TARGET = 1.5
 ARRANGEMENT_TARGET = 1.25

@@ -2,7 +2,7 @@
 
     python conformance/build.py
 
-The package reads the cases from here: ``service/corpus`` links to this folder, and a wheel
+The package reads the cases from here: ``service/ginrules/corpus`` links to this folder, and a wheel
 carries copies of its ``*.json`` files, so ``ginrules conformance`` needs no checkout.
 
 Hand-written cases carry expected answers worked out from RULES.md by hand.  The generated
@@ -519,7 +519,7 @@ def game_cases():
                            f"/rounds/{len(bad['rounds']) - 1}"))
     for seed in range(3000):
         modern = game(seed, {"preset": "modern", "game_target": 25})
-        from service.rules.usecases.replay import replay
+        from ginrules.rules.usecases.replay import replay
         result = replay(modern)
         loser = next(p for p in modern["players"] if p != result.winner)
         if all(rec.winner != loser for rec in result.rounds) and len(result.rounds) == 1:
@@ -573,7 +573,7 @@ def option_cases():
     cases.append(violation("the last discard taken at the wall must knock", ["R-4.7"], bad,
                            "must_knock", f"/rounds/{r}/actions/{a + 1}"))
     # Where no knock could follow the take, the take is not offered and is refused.
-    from service.rules.usecases.replay import replay
+    from ginrules.rules.usecases.replay import replay
 
     def hopeless(log, r, a, x):
         actions = log["rounds"][r]["actions"]
@@ -676,7 +676,7 @@ MATCHES = "/v1/matches/score"
 
 
 def variant_cases():
-    from service.rules.usecases.replay import replay
+    from ginrules.rules.usecases.replay import replay
 
     cases = [
         case("Hollywood: the worked example of R-9.1", ["R-9.1"],

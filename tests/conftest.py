@@ -33,7 +33,7 @@ import json  # noqa: E402
 from openapi_core import Config, OpenAPI  # noqa: E402
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse  # noqa: E402
 
-from service.api import create_app  # noqa: E402
+from ginrules.api import create_app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_PATH = ROOT / "openapi.yaml"
@@ -150,7 +150,7 @@ def server(tmp_path_factory):
     SERVER_LOG.append(log)
     output = open(log, "w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--workers", "2"],
+        [sys.executable, "-m", "ginrules.cli", "serve", "--port", str(port), "--workers", "2"],
         stdout=output, stderr=subprocess.STDOUT, text=True,
         env={**os.environ, "GINRULES_ACCESS_LOG": "-"},
     )

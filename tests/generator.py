@@ -18,15 +18,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from service.rules.match.variants import VARIANTS, TableResult, variant_for
-from service.rules.base.cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
-from service.rules.documents.gamelog import round_document
-from service.rules.table.dealing import shuffled_deck
-from service.rules.table.engine import Deal
-from service.rules.table.moves import Discard, Draw, Knock, LayDown, Move, Pass, Phase
-from service.rules.hands.layoffs import best_defense
-from service.rules.hands.solver import solver_for
-from service.rules.base.options import Rules, resolve_rules
+from ginrules.rules.match.variants import VARIANTS, TableResult, variant_for
+from ginrules.rules.base.cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
+from ginrules.rules.documents.gamelog import round_document
+from ginrules.rules.table.dealing import shuffled_deck
+from ginrules.rules.table.engine import Deal
+from ginrules.rules.table.moves import Discard, Draw, Knock, LayDown, Move, Pass, Phase
+from ginrules.rules.hands.layoffs import best_defense
+from ginrules.rules.hands.solver import solver_for
+from ginrules.rules.base.options import Rules, resolve_rules
 
 
 def _names(cards) -> list[str]:
@@ -326,8 +326,8 @@ _SMALL_MELDS = _small_melds()
 def knock_position(rng: random.Random) -> tuple[list[Card], list[Card]]:
     """A seeded knock position: the knocker's ten cards (random melds, deadwood at most 10),
     and the defender's ten, up to six of them next to the knocker's cards so layoffs happen."""
-    from service.rules.base.cards import cards_mask
-    from service.rules.hands.solver import min_deadwood
+    from ginrules.rules.base.cards import cards_mask
+    from ginrules.rules.hands.solver import min_deadwood
 
     while True:
         spread: set[Card] = set()

@@ -75,7 +75,7 @@ def live_server(folder: Path, workers: int = 1, wait: str = "http", **env: str):
     log = folder / f"server-{port}.log"
     with open(log, "w") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--port", str(port),
+            [sys.executable, "-m", "ginrules.cli", "serve", "--port", str(port),
              "--workers", str(workers)],
             cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
             env={**os.environ, "GINRULES_ACCESS_LOG": "-", "GINRULES_DRAIN_SECONDS": "0",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from service.rules import (
+from ginrules.rules import (
     InvalidHandError,
     InvalidRulesError,
     analyze,
@@ -19,12 +19,12 @@ from service.rules import (
     hand_names,
     resolve_rules,
 )
-from service.rules.hands.solver import cache_clear
+from ginrules.rules.hands.solver import cache_clear
 
 from . import reference as ref
 from .strategies import dense_hands, random_hands
 
-CORE = Path(__file__).resolve().parent.parent / "service" / "rules"
+CORE = Path(__file__).resolve().parent.parent / "service" / "ginrules" / "rules"
 
 
 def test_r5_1_ten_cards_knock_at_or_under_the_limit():
@@ -131,7 +131,7 @@ def test_the_rules_core_imports_only_the_standard_library():
 
 
 def test_importing_the_core_loads_no_flask_or_marshmallow():
-    code = ("import sys, service.rules; "
+    code = ("import sys, ginrules.rules; "
             "bad = [m for m in ('flask', 'marshmallow', 'werkzeug') if m in sys.modules]; "
             "print(bad); raise SystemExit(1 if bad else 0)")
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -142,6 +142,6 @@ def test_importing_the_core_loads_no_flask_or_marshmallow():
 def test_the_library_docstring_examples_run():
     import doctest
 
-    import service.rules
+    import ginrules.rules
 
-    assert doctest.testmod(service.rules).failed == 0
+    assert doctest.testmod(ginrules.rules).failed == 0

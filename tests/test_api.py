@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from service.rules import analyze, hand_names
+from ginrules.rules import analyze, hand_names
 
 from .conftest import SPEC, VALIDATED
 
@@ -306,7 +306,7 @@ def test_healthz_reports_the_solver_cache(client):
 
 
 def test_healthz_says_whether_the_solver_runs_compiled(client):
-    from service.rules import speedups
+    from ginrules.rules import speedups
 
     assert client.get("/healthz").get_json()["solver_compiled"] is speedups.ACTIVE
 

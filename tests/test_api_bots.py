@@ -192,10 +192,10 @@ def test_a_hint_over_http_sees_the_score_of_the_game_as_self_play_does_R8_1(clie
     # read by the same use case self-play plays through, not a game just begun.
     import importlib
 
-    from service.rules.match.standings import Standing
-    from service.rules.usecases.progress import GameInProgress
+    from ginrules.rules.match.standings import Standing
+    from ginrules.rules.usecases.progress import GameInProgress
 
-    endpoint = importlib.import_module("service.api.bots")
+    endpoint = importlib.import_module("ginrules.api.bots")
     seen = []
     real_advise = endpoint.advise
 

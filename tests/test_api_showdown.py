@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules import PRESETS
+from ginrules.rules import PRESETS
 
 KNOCK = "/v1/knock"
 LAYOFFS = "/v1/layoffs"

@@ -9,12 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from service.rules import PRESETS, resolve_rules
-from service.rules.match import variants as bookkeeping
-from service.rules.match.variants import TableResult, Tally, Totals, Variant, variant_for
-from service.rules.errors import Problem
-from service.rules.usecases.matches import score_match
-from service.rules.base.options import VariantName
+from ginrules.rules import PRESETS, resolve_rules
+from ginrules.rules.match import variants as bookkeeping
+from ginrules.rules.match.variants import TableResult, Tally, Totals, Variant, variant_for
+from ginrules.rules.errors import Problem
+from ginrules.rules.usecases.matches import score_match
+from ginrules.rules.base.options import VariantName
 
 PLAYERS_OF_PRESET = {"hollywood": 2, "box": 3, "cutthroat": 3, "partnership": 4}
 

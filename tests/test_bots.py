@@ -12,17 +12,17 @@ from dataclasses import replace
 
 import pytest
 
-from service.rules.players.bots import BOTS, bot_move, joins_meld, simple_move
-from service.rules.base.cards import CARD_BITS, parse_card, parse_hand
-from service.rules.table.engine import Deal
-from service.rules.table.views import view_of
-from service.rules.table.moves import Discard, Draw, Knock, Phase
-from service.rules.match.standings import Standing
-from service.rules.players.hints import advise
-from service.rules.players.knowledge import knowledge_of, sample_opponent_hands
-from service.rules.players.selfplay import match_table, self_play, wilson_interval
-from service.rules.hands.solver import solver_for
-from service.rules.base.options import resolve_rules
+from ginrules.rules.players.bots import BOTS, bot_move, joins_meld, simple_move
+from ginrules.rules.base.cards import CARD_BITS, parse_card, parse_hand
+from ginrules.rules.table.engine import Deal
+from ginrules.rules.table.views import view_of
+from ginrules.rules.table.moves import Discard, Draw, Knock, Phase
+from ginrules.rules.match.standings import Standing
+from ginrules.rules.players.hints import advise
+from ginrules.rules.players.knowledge import knowledge_of, sample_opponent_hands
+from ginrules.rules.players.selfplay import match_table, self_play, wilson_interval
+from ginrules.rules.hands.solver import solver_for
+from ginrules.rules.base.options import resolve_rules
 
 PRESETS = ["standard", "oklahoma", "openspiel", "straight", "modern",
            {"preset": "standard", "big_gin_bonus": 31, "taken_card_discard": "allow"},
@@ -340,7 +340,7 @@ def test_self_play_is_the_same_for_the_same_seed_and_alternates_the_first_dealer
 
 
 def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
-    from service.rules.players import selfplay
+    from ginrules.rules.players import selfplay
 
     monkeypatch.setattr(selfplay, "MAX_MOVES", 3)
     monkeypatch.setattr(selfplay, "MAX_DEALS", 5)
@@ -354,7 +354,7 @@ def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
 
 def test_the_outlook_of_a_hand_is_its_mean_deadwood_and_knock_chance_over_the_unseen_cards():
     # the chance of a knock after the next draw, against a brute force over the draws.
-    from service.rules.players.heuristic import Evaluator
+    from ginrules.rules.players.heuristic import Evaluator
 
     rng = random.Random(11)
     rules = resolve_rules("standard")

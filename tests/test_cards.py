@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules import InvalidCardError, InvalidHandError, card_name, parse_card, parse_hand
-from service.rules.base.cards import CARD_NAMES, CARD_VALUES, mask_cards, parse_hand_mask
+from ginrules.rules import InvalidCardError, InvalidHandError, card_name, parse_card, parse_hand
+from ginrules.rules.base.cards import CARD_NAMES, CARD_VALUES, mask_cards, parse_hand_mask
 
 
 def test_r1_1_the_deck_has_52_distinct_cards():

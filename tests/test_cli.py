@@ -9,7 +9,7 @@ import pytest
 import requests
 from openapi_core.contrib.requests import RequestsOpenAPIRequest, RequestsOpenAPIResponse
 
-from service.cli import main
+from ginrules.cli import main
 
 from .conftest import OPENAPI, SERVER_LOG, SPEC
 
@@ -36,7 +36,7 @@ def test_analyze_reports_bad_cards_and_exits_2(capsys):
 
 
 def test_version_prints_the_package_version(capsys):
-    from service.api.meta import service_version
+    from ginrules.api.meta import service_version
 
     with pytest.raises(SystemExit) as raised:
         main(["--version"])
@@ -76,7 +76,7 @@ def test_analyze_reports_bad_rules_in_one_line_and_exits_2(rules, message, capsy
 def test_every_option_of_every_command_has_help():
     import argparse
 
-    from service import cli
+    from ginrules import cli
 
     parsers = []
     original = argparse.ArgumentParser.parse_args
@@ -133,7 +133,7 @@ def test_serve_rejects_oversized_request_lines(server):
 
 @pytest.mark.server
 def test_the_client_calls_every_endpoint(server):
-    from service.client import Client, ProblemError
+    from ginrules.client import Client, ProblemError
     from tests.generator import random_game
 
     api = Client(server)
@@ -193,7 +193,7 @@ def test_cli_output_into_a_closed_pipe_ends_quietly(monkeypatch):
 
 
 def test_selfplay_prints_the_match_table(capsys):
-    from service import cli
+    from ginrules import cli
 
     assert cli.main(["selfplay", "--bots", "simple,random", "--games", "4", "--seed", "2"]) == 0
     out = capsys.readouterr().out
@@ -205,7 +205,7 @@ def test_selfplay_prints_the_match_table(capsys):
 
 
 def test_selfplay_refuses_unknown_bots_and_variants_of_more_players(capsys):
-    from service import cli
+    from ginrules import cli
 
     assert cli.main(["selfplay", "--bots", "simple,nobody"]) == 2
     assert "nobody" in capsys.readouterr().err

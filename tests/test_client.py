@@ -1,10 +1,10 @@
-"""The Python client (service.client) against the real server: every endpoint of the contract."""
+"""The Python client (ginrules.client) against the real server: every endpoint of the contract."""
 
 from __future__ import annotations
 
 import pytest
 
-from service.client import Client, ProblemError, Reply
+from ginrules.client import Client, ProblemError, Reply
 
 from .conftest import SPEC
 

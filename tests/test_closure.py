@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from service.rules.base.cards import CARD_NAMES
-from service.rules.base.options import resolve_rules
-from service.rules.table.moves import Discard, Draw, Knock, LayDownOption, Pass
-from service.rules.usecases.replay import replay
+from ginrules.rules.base.cards import CARD_NAMES
+from ginrules.rules.base.options import resolve_rules
+from ginrules.rules.table.moves import Discard, Draw, Knock, LayDownOption, Pass
+from ginrules.rules.usecases.replay import replay
 
 from .generator import random_game
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from service.cli import main
-from service.conformance import in_process, load_cases, run_case
+from ginrules.cli import main
+from ginrules.conformance import in_process, load_cases, run_case
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "conformance"
@@ -109,7 +109,7 @@ def test_a_url_that_is_no_server_address_is_one_line_and_exit_2(capsys):
 
 
 def test_the_default_corpus_is_the_one_shipped_in_the_package():
-    from service.conformance import default_cases_dir
+    from ginrules.conformance import default_cases_dir
 
     assert default_cases_dir().resolve() == CASES.resolve()
     assert len(load_cases()) == len(load_cases(CASES))

@@ -184,14 +184,14 @@ def test_the_build_stops_when_the_wheel_holds_no_compiled_fast_path(tmp_path):
     program = program.replace("/wheels/", f"{tmp_path}/")
     wheel = tmp_path / "ginrules-0.1.0-cp311-cp311-linux_x86_64.whl"
     with zipfile.ZipFile(wheel, "w") as archive:
-        archive.writestr("service/rules/speedups.py", "")
-        archive.writestr("service/rules/_speedups.c", "")
+        archive.writestr("ginrules/rules/speedups.py", "")
+        archive.writestr("ginrules/rules/_speedups.c", "")
     result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert result.returncode != 0
-    assert "holds no service/rules/_speedups*.so" in result.stderr
+    assert "holds no ginrules/rules/_speedups*.so" in result.stderr
     assert "gcc" in result.stderr and "python3-dev" in result.stderr
     with zipfile.ZipFile(wheel, "a") as archive:
-        archive.writestr("service/rules/_speedups.cpython-311-x86_64-linux-gnu.so", "")
+        archive.writestr("ginrules/rules/_speedups.cpython-311-x86_64-linux-gnu.so", "")
     result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "_speedups.cpython-311-x86_64-linux-gnu.so" in result.stdout
@@ -200,7 +200,7 @@ def test_the_build_stops_when_the_wheel_holds_no_compiled_fast_path(tmp_path):
 def test_the_runtime_stage_stops_unless_the_compiled_fast_path_is_in_use():
     program = _python_check("runtime", "speedups")
     env = {k: v for k, v in os.environ.items() if k != "GINRULES_PURE_PYTHON"}
-    built = importlib.util.find_spec("service.rules._speedups") is not None
+    built = importlib.util.find_spec("ginrules.rules._speedups") is not None
     plain = subprocess.run([sys.executable, "-c", program], env=env, cwd=ROOT,
                            capture_output=True, text=True)
     off = subprocess.run([sys.executable, "-c", program], env={**env, "GINRULES_PURE_PYTHON": "1"},
@@ -272,7 +272,7 @@ def test_the_container_check_makes_a_build_base_with_a_compiler_and_a_runtime_ba
 
 def test_the_container_check_asks_the_running_image_whether_the_fast_path_is_in_use():
     text = CHECK.read_text()
-    assert re.search(r'docker exec "\$container" python -c \\\n\s*\'from service\.rules import '
+    assert re.search(r'docker exec "\$container" python -c \\\n\s*\'from ginrules\.rules import '
                      r'speedups; print\(speedups\.ACTIVE', text)
     assert 'pass "the solver\'s compiled fast path is in use' in text
     assert 'fail "the solver\'s compiled fast path is in use' in text

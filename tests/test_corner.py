@@ -11,21 +11,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.rules import resolve_rules
-from service.rules.table.moves import Knock
-from service.rules.base.cards import canonical, cards_mask, hand_names, parse_card, parse_hand_mask
-from service.rules.errors import InvalidHandError, InvalidMeldError
-from service.rules.hands.knock import check_knock
-from service.rules.hands.layoffs import (
+from ginrules.rules import resolve_rules
+from ginrules.rules.table.moves import Knock
+from ginrules.rules.base.cards import canonical, cards_mask, hand_names, parse_card, parse_hand_mask
+from ginrules.rules.errors import InvalidHandError, InvalidMeldError
+from ginrules.rules.hands.knock import check_knock
+from ginrules.rules.hands.layoffs import (
     Layoff,
     best_defense,
     check_layoffs,
     layable_by_meld,
     layable_cards,
 )
-from service.rules.base.melds import Meld, meld_kind, meld_order, parse_melds
-from service.rules.hands.scoring import score_round
-from service.rules.hands.solver import DEFAULT_SOLVER, solver_for
+from ginrules.rules.base.melds import Meld, meld_kind, meld_order, parse_melds
+from ginrules.rules.hands.scoring import score_round
+from ginrules.rules.hands.solver import DEFAULT_SOLVER, solver_for
 
 from . import reference as ref
 from .strategies import corner_dense_hands, corner_knock_positions, dense_hands, random_hands
@@ -373,7 +373,7 @@ def _knocks_with_wrapping_runs(log):
 
 
 def test_r2_7_generated_games_round_the_corner_replay_and_add_up():
-    from service.rules.usecases.replay import replay
+    from ginrules.rules.usecases.replay import replay
     from tests.generator import random_game
 
     wrapped = 0
@@ -392,7 +392,7 @@ def test_r2_7_generated_games_round_the_corner_replay_and_add_up():
 
 
 def test_r2_7_replay_judges_declared_wrapping_runs_by_the_logs_rules():
-    from service.rules.usecases.replay import replay
+    from ginrules.rules.usecases.replay import replay
     from tests.generator import random_game
 
     seed, log, (r, a) = next((seed, log, found[0]) for seed in range(200)
@@ -416,7 +416,7 @@ def test_r2_7_replay_judges_declared_wrapping_runs_by_the_logs_rules():
 
 
 def test_r2_7_next_offers_the_wrapping_knock_only_round_the_corner():
-    from service.rules.usecases.replay import replay
+    from ginrules.rules.usecases.replay import replay
 
     # North holds Q-K-A of spades, 5-6-7 of hearts, three nines and 2C, and draws the 3C.
     north = "QS KS AS 5H 6H 7H 9D 9C 9H 2C".split()

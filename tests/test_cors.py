@@ -11,8 +11,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from flask.testing import FlaskClient
 
-from service.api import create_app
-from service.api.cors import EXPOSED_HEADERS, allowed_origins
+from ginrules.api import create_app
+from ginrules.api.cors import EXPOSED_HEADERS, allowed_origins
 
 PAGE_ORIGIN = "http://127.0.0.1:5173"
 CHROMIUM = os.environ.get("GINRULES_CHROMIUM", "/usr/bin/chromium")

@@ -63,13 +63,13 @@ def test_the_dockerfile_passes_hadolint():
 def test_the_image_runs_as_a_user_with_a_healthcheck():
     text = (DEPLOY / "Dockerfile").read_text()
     assert "\nUSER 10001\n" in text and "HEALTHCHECK" in text
-    assert 'CMD ["gunicorn", "--config", "python:service.gunicorn_settings"]' in text
+    assert 'CMD ["gunicorn", "--config", "python:ginrules.gunicorn_settings"]' in text
 
 
 def test_the_image_and_the_pod_use_the_packaged_asynchronous_workers():
     """Slow and idle clients are held by gevent workers in the container as with `ginrules
     serve`: nothing in the image or the manifests switches back to sync workers."""
-    settings = (DEPLOY.parent / "service" / "gunicorn_settings.py").read_text()
+    settings = (DEPLOY.parent / "service" / "ginrules" / "gunicorn_settings.py").read_text()
     assert 'worker_class = os.environ.get("GINRULES_WORKER_CLASS", "gevent")' in settings
     assert "GINRULES_WORKER_CLASS" not in (DEPLOY / "Dockerfile").read_text()
     deployment = next(d for _, d in documents() if d["kind"] == "Deployment")

@@ -1,4 +1,5 @@
-"""The table engine (service/rules/table/engine.py): checks, moves, legal moves, copies and views.
+"""The table engine (ginrules/rules/table/engine.py): checks, moves, legal moves, copies and
+views.
 
 Legal moves are derived from the checks, so the first property asks the checks directly about
 every move anyone could try, and compares with the list.
@@ -10,12 +11,12 @@ import random
 
 import pytest
 
-from service.rules.base.cards import mask_cards
-from service.rules.table.engine import Deal
-from service.rules.table.views import view_of
-from service.rules.errors import IllegalMove
-from service.rules.table.moves import DealView, Discard, Draw, Knock, LayDown, Pass, Phase
-from service.rules.base.options import resolve_rules
+from ginrules.rules.base.cards import mask_cards
+from ginrules.rules.table.engine import Deal
+from ginrules.rules.table.views import view_of
+from ginrules.rules.errors import IllegalMove
+from ginrules.rules.table.moves import DealView, Discard, Draw, Knock, LayDown, Pass, Phase
+from ginrules.rules.base.options import resolve_rules
 
 PRESETS = ["standard", "oklahoma", "openspiel", "modern", "straight",
            {"preset": "standard", "upcard_draw_limit": 3},
@@ -181,7 +182,7 @@ def test_another_players_stock_draw_is_hidden_in_a_view_R4_5():
 def test_a_replayed_log_in_progress_hands_over_its_live_deal():
     """``replay(log).deals`` is the engine's state where the log stops: its legal moves are
     the ``next`` a client is shown, and a move played on it is what the log would accept."""
-    from service.rules.usecases.replay import replay
+    from ginrules.rules.usecases.replay import replay
     from tests.generator import random_game
 
     rng = random.Random(9)
@@ -206,9 +207,9 @@ def test_a_replayed_log_in_progress_hands_over_its_live_deal():
 
 
 def test_moves_and_records_print_as_the_constructor_calls_that_make_them_R1_4():
-    from service.rules.base.melds import Meld
-    from service.rules.hands.layoffs import Layoff
-    from service.rules.table.moves import Record
+    from ginrules.rules.base.melds import Meld
+    from ginrules.rules.hands.layoffs import Layoff
+    from ginrules.rules.table.moves import Record
 
     names = {"Pass": Pass, "Draw": Draw, "Discard": Discard, "Knock": Knock,
              "LayDown": LayDown, "Record": Record, "Meld": Meld, "Layoff": Layoff}

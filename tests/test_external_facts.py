@@ -11,7 +11,7 @@ import json
 import re
 from pathlib import Path
 
-from service.conformance import load_cases
+from ginrules.conformance import load_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "conformance"

@@ -14,9 +14,9 @@ import json
 import pytest
 from marshmallow import ValidationError
 
-from service.api import schemas
-from service.api.checks import json_response
-from service.conformance import load_cases
+from ginrules.api import schemas
+from ginrules.api.checks import json_response
+from ginrules.conformance import load_cases
 
 SCHEMAS = {
     "/v1/hands/analyze": schemas.ANALYZE_REQUEST,
@@ -124,7 +124,7 @@ CONTENT_LENGTHS = ["0", "12", "007", " 12", "12 ", "+12", "-1", "1_000", "1e3", 
 def test_the_declared_body_length_is_the_one_werkzeug_reads(declared, chunked):
     from werkzeug.wrappers import Request
 
-    from service.api.body import _content_length
+    from ginrules.api.body import _content_length
 
     environ = {"REQUEST_METHOD": "POST", "wsgi.input": None}
     if declared is not None:
@@ -179,7 +179,7 @@ def test_a_batch_reply_is_the_standard_librarys_compact_json_of_its_single_repli
 
 
 def test_an_encoded_part_that_orjson_refuses_is_encoded_by_the_standard_library(app):
-    from service.api.checks import encoded
+    from ginrules.api.checks import encoded
 
     part = {"points": 10**30, "name": "\u2660"}
     with app.test_request_context():

@@ -20,7 +20,7 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
-from service.api import create_app
+from ginrules.api import create_app
 
 EXAMPLES = int(os.environ.get("GINRULES_FUZZ_EXAMPLES", "150"))
 

@@ -426,7 +426,7 @@ def test_the_images_command_serves_from_any_folder(tmp_path):
     port = free_port()
     with open(tmp_path / "log", "w") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "python:service.gunicorn_settings"],
+            [sys.executable, "-m", "gunicorn", "--config", "python:ginrules.gunicorn_settings"],
             cwd=tmp_path, stdout=output, stderr=subprocess.STDOUT,
             env={**os.environ, "GINRULES_BIND": f"127.0.0.1:{port}", "GINRULES_WORKERS": "1",
                  "GINRULES_DRAIN_SECONDS": "0", "PYTHONPATH": ""})
@@ -450,8 +450,8 @@ def test_the_images_command_serves_from_any_folder(tmp_path):
 
 # Client identity behind proxies ----------------------------------------------------------------
 
-from service.api import create_app  # noqa: E402
-from service.api.ratelimit import MAX_KEY, TokenBuckets  # noqa: E402
+from ginrules.api import create_app  # noqa: E402
+from ginrules.api.ratelimit import MAX_KEY, TokenBuckets  # noqa: E402
 
 TEN = "AS,2S,3S,4S,5S,6S,7S,8S,9S,TS"
 

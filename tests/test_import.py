@@ -1,4 +1,4 @@
-"""Importing OpenSpiel gin_rummy games (service/rules/openspiel.py, POST /v1/games/import).
+"""Importing OpenSpiel gin_rummy games (service/ginrules/rules/openspiel.py, POST /v1/games/import).
 
 Hand-written sequences first: each deal is chosen card by card (OpenSpiel's chance outcomes),
 then the players' action numbers; the imported log is replayed and its result checked.  Then
@@ -14,16 +14,16 @@ from collections import Counter
 
 import pytest
 
-from service.cli import main as cli_main
-from service.rules.documents.openspiel import (
+from ginrules.cli import main as cli_main
+from ginrules.rules.documents.openspiel import (
     InvalidImportError,
     import_openspiel,
     meld_id,
     min_deadwood,
     possible_layoffs,
 )
-from service.rules.table.moves import Draw
-from service.rules.usecases.replay import replay
+from ginrules.rules.table.moves import Draw
+from ginrules.rules.usecases.replay import replay
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
 
@@ -301,7 +301,7 @@ def test_a_knock_refused_by_openspiels_eleven_card_count_is_refused_though_exact
     # leftover: 11 here, over the limit, where discarding well leaves 9 (R-5.1).
     p0 = "3C 3D 4C 4H 5C 5D 5H 6C 6D 6H"
     assert min_deadwood(cards(p0 + " AD")) == 11
-    from service.rules import analyze
+    from ginrules.rules import analyze
 
     assert analyze((p0 + " AD").split(), "openspiel").can_knock
     actions = deal(p0, "5S 6S 7S 8D QC KC KH 3H 4D 9C", "AD") + [DRAW_UPCARD, KNOCK]
@@ -499,7 +499,7 @@ def test_hundreds_of_hands_played_by_openspiel_replay_with_openspiels_scores():
 
 def test_openspiels_own_counts_and_layoffs_are_reproduced():
     pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is a test dependency")
-    from service.rules.documents.openspiel import legal_knock_discards, legal_melds, meld_table
+    from ginrules.rules.documents.openspiel import legal_knock_discards, legal_melds, meld_table
 
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     assert [tuple(sorted(utils.int_to_meld[i])) for i in range(185)] == list(meld_table())

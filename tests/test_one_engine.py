@@ -17,17 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from service.rules.errors import IllegalMove
-from service.rules.players.bots import BOTS
-from service.rules.players.hints import advise
-from service.rules.table.engine import Deal
-from service.rules.table.moves import Draw, Pass, Phase
-from service.rules.usecases.progress import GameInProgress
-from service.rules.usecases.replay import replay
+from ginrules.rules.errors import IllegalMove
+from ginrules.rules.players.bots import BOTS
+from ginrules.rules.players.hints import advise
+from ginrules.rules.table.engine import Deal
+from ginrules.rules.table.moves import Draw, Pass, Phase
+from ginrules.rules.usecases.progress import GameInProgress
+from ginrules.rules.usecases.replay import replay
 
 from .generator import random_game
 
-CORE = Path(__file__).resolve().parent.parent / "service" / "rules"
+CORE = Path(__file__).resolve().parent.parent / "service" / "ginrules" / "rules"
 
 
 @pytest.fixture
@@ -102,8 +102,8 @@ def test_one_condition_in_one_check_changes_the_http_replies(no_first_take, clie
 
 
 def test_self_play_follows_the_one_check(no_first_take):
-    from service.rules.base.options import resolve_rules
-    from service.rules.players.selfplay import play_game, Tally
+    from ginrules.rules.base.options import resolve_rules
+    from ginrules.rules.players.selfplay import play_game, Tally
 
     seats = {"a": "advisor", "b": "random"}
     tallies = {name: Tally(bot) for name, bot in seats.items()}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from service.conformance import load_cases
+from ginrules.conformance import load_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 TOPIC = "openspiel-games"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from service.conformance import load_cases
-from service.rules import speedups
+from ginrules.conformance import load_cases
+from ginrules.rules import speedups
 
 from .test_speedups import compiler_at_hand
 
@@ -47,24 +47,24 @@ def _run_installed(installed: Path, cwd: Path, code: str, *args: str):
                           capture_output=True, text=True, timeout=600)
 
 
-CLI = "import sys; from service.cli import main; sys.exit(main(sys.argv[1:]))"
+CLI = "import sys; from ginrules.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 def test_the_wheel_holds_the_corpus_its_schema_and_the_texts(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     corpus = {p.name for p in (ROOT / "conformance").glob("*.json")}
     assert "cases.schema.json" in corpus and len(corpus) >= 10
-    assert {f"service/corpus/{name}" for name in corpus} <= names
-    assert {"service/texts/rules.md", "service/texts/gamelog.md",
-            "service/api/openapi.yaml"} <= names
-    assert not any(n.startswith(("service/corpus/", "service/texts/")) and n.endswith(".py")
+    assert {f"ginrules/corpus/{name}" for name in corpus} <= names
+    assert {"ginrules/texts/rules.md", "ginrules/texts/gamelog.md",
+            "ginrules/api/openapi.yaml"} <= names
+    assert not any(n.startswith(("ginrules/corpus/", "ginrules/texts/")) and n.endswith(".py")
                    for n in names)
 
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed, tmp_path):
     run = _run_installed(installed, tmp_path,
-                         "import service, service.package_data as d; "
-                         "print(service.__file__); print(d.corpus_dir())")
+                         "import ginrules, ginrules.package_data as d; "
+                         "print(ginrules.__file__); print(d.corpus_dir())")
     assert run.returncode == 0, run.stderr
     module, corpus = run.stdout.split()
     assert Path(module).is_relative_to(installed) and Path(corpus).is_relative_to(installed)
@@ -87,7 +87,7 @@ def test_an_installed_wheel_runs_the_whole_corpus_against_a_server(installed, tm
 
 
 def test_an_installed_wheel_serves_the_rules_and_the_log_format(installed, tmp_path):
-    code = ("import json; from service.api import create_app; c = create_app().test_client(); "
+    code = ("import json; from ginrules.api import create_app; c = create_app().test_client(); "
             "print(json.dumps({p: [c.get(p).status_code, c.get(p).get_data(as_text=True)] "
             "for p in ('/rules', '/rules.md', '/gamelog', '/gamelog.md')}))")
     run = _run_installed(installed, tmp_path, code)
@@ -100,7 +100,7 @@ def test_an_installed_wheel_serves_the_rules_and_the_log_format(installed, tmp_p
 
 
 def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tmp_path):
-    code = ("from service.api import create_app; c = create_app().test_client(); "
+    code = ("from ginrules.api import create_app; c = create_app().test_client(); "
             "r = c.get('/play'); print(r.status_code); print(r.get_data(as_text=True))")
     run = _run_installed(installed, tmp_path, code)
     assert run.returncode == 0, run.stderr
@@ -109,7 +109,7 @@ def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tm
     assert all(f'"{path.stem}":' in page for path in (ROOT / "examples").glob("*.json"))
 
 
-FAST_PATH_PROBE = ("from service.rules import speedups, analyze; print(speedups.ACTIVE, "
+FAST_PATH_PROBE = ("from ginrules.rules import speedups, analyze; print(speedups.ACTIVE, "
                    "analyze('AS 2S 3S 7H 7D 7C 9C TC JC KD').deadwood_count)")
 """Whether an installed package runs the compiled fast path, and one hand it analyses."""
 
@@ -117,7 +117,7 @@ FAST_PATH_PROBE = ("from service.rules import speedups, analyze; print(speedups.
 def test_the_wheel_carries_the_compiled_fast_path_and_uses_it(wheel, installed, tmp_path):
     if not compiler_at_hand() or speedups.pure_python_requested():
         pytest.skip("no C compiler here, or GINRULES_PURE_PYTHON set: a pure-Python wheel")
-    assert any(name.startswith("service/rules/_speedups") and name.endswith((".so", ".pyd"))
+    assert any(name.startswith("ginrules/rules/_speedups") and name.endswith((".so", ".pyd"))
                for name in zipfile.ZipFile(wheel).namelist())
     run = _run_installed(installed, tmp_path, FAST_PATH_PROBE)
     assert run.returncode == 0, run.stderr

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from service.package_data import example_logs
-from service.rules import PRESETS
+from ginrules.package_data import example_logs
+from ginrules.rules import PRESETS
 from tests.generator import random_game
 
 from .conftest import ROOT

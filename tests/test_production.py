@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from service.api import observe
+from ginrules.api import observe
 
 TEN = "5S,6S,7S,7H,7D,7C,2H,3C,9D,KD"
 
@@ -53,7 +53,7 @@ def test_the_etag_ignores_card_order_and_notation_but_not_the_rules(client):
 
 def test_if_none_match_gets_304_without_solving(client, monkeypatch):
     etag = client.get(f"/v1/hands/{TEN}/analysis").headers["ETag"]
-    import service.api.routes as routes
+    import ginrules.api.routes as routes
 
     def refuse(*args, **kwargs):
         raise AssertionError("solved although the client has the reply")
@@ -85,7 +85,7 @@ def test_rate_limiting_is_off_by_default(client):
 
 
 def test_rate_limiting_answers_429_with_retry_after():
-    from service.api import create_app
+    from ginrules.api import create_app
 
     from .conftest import ContractClient
 
@@ -102,7 +102,7 @@ def test_rate_limiting_answers_429_with_retry_after():
 
 
 def test_token_buckets_refill():
-    from service.api.ratelimit import TokenBuckets, parse_rate
+    from ginrules.api.ratelimit import TokenBuckets, parse_rate
 
     assert parse_rate("600/m") == (600.0, 10.0)
     buckets = TokenBuckets(2, 1.0)

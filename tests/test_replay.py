@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from service.rules.base.cards import parse_card
-from service.rules.table.moves import Discard, Draw, HIDDEN, Knock, LayDownOption, Pass
-from service.rules.errors import InvalidLogError, LogTooLargeError
-from service.rules.usecases.replay import replay
+from ginrules.rules.base.cards import parse_card
+from ginrules.rules.table.moves import Discard, Draw, HIDDEN, Knock, LayDownOption, Pass
+from ginrules.rules.errors import InvalidLogError, LogTooLargeError
+from ginrules.rules.usecases.replay import replay
 from tests.generator import random_game
 
 PRESETS = ["standard", "modern", "classic", "oklahoma"]

@@ -14,14 +14,14 @@ import random
 
 import pytest
 
-from service.rules.base.cards import CARD_SPELLINGS
-from service.rules.documents.gamelog import declared_melds
-from service.rules.errors import InvalidMeldError
-from service.rules.base.melds import parse_melds
-from service.rules.hands.arrangements import legal_arrangements
-from service.rules.hands.scoring import score_round, settle
-from service.rules.hands.solver import solver_for
-from service.rules.base.options import resolve_rules
+from ginrules.rules.base.cards import CARD_SPELLINGS
+from ginrules.rules.documents.gamelog import declared_melds
+from ginrules.rules.errors import InvalidMeldError
+from ginrules.rules.base.melds import parse_melds
+from ginrules.rules.hands.arrangements import legal_arrangements
+from ginrules.rules.hands.scoring import score_round, settle
+from ginrules.rules.hands.solver import solver_for
+from ginrules.rules.base.options import resolve_rules
 
 
 def random_melds(rng: random.Random) -> list:
@@ -165,7 +165,7 @@ def mutated(rng: random.Random, item):
 
 @pytest.mark.parametrize("preset", ["standard", "openspiel", "hollywood", "partnership"])
 def test_actions_are_read_as_the_full_reading_reads_them(preset):
-    from service.rules.documents.gamelog import _Reader, _read_action_fully, _read_actions
+    from ginrules.rules.documents.gamelog import _Reader, _read_action_fully, _read_actions
     from tests.generator import random_game
 
     rng = random.Random(preset)
@@ -210,8 +210,8 @@ def mutated_table(rng: random.Random, table: dict) -> dict:
 
 @pytest.mark.parametrize("preset", ["standard", "partnership"])
 def test_deals_are_read_as_the_full_reading_reads_them(preset):
-    from service.rules.documents.gamelog import _Reader, _read_table, _read_table_fully
-    from service.rules.errors import LogTooLargeError
+    from ginrules.rules.documents.gamelog import _Reader, _read_table, _read_table_fully
+    from ginrules.rules.errors import LogTooLargeError
     from tests.generator import random_game
 
     rng = random.Random(preset)

@@ -15,7 +15,7 @@ from urllib.parse import quote
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.rules import best_arrangement, cards_mask
+from ginrules.rules import best_arrangement, cards_mask
 from tests.generator import knock_position, random_game
 
 from . import rewrite

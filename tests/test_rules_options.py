@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import copy
 
-from service.rules import resolve_rules
-from service.rules.table.moves import Draw, Knock, Pass
-from service.rules.usecases.matches import score_match
-from service.rules.usecases.replay import replay
-from service.rules.hands.scoring import RoundFacts, price
+from ginrules.rules import resolve_rules
+from ginrules.rules.table.moves import Draw, Knock, Pass
+from ginrules.rules.usecases.matches import score_match
+from ginrules.rules.usecases.replay import replay
+from ginrules.rules.hands.scoring import RoundFacts, price
 from tests.generator import random_game
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.rules import OPTION_NAMES, PRESETS, InvalidRulesError, Rules, resolve_rules
-from service.rules.base.options import get_preset
+from ginrules.rules import OPTION_NAMES, PRESETS, InvalidRulesError, Rules, resolve_rules
+from ginrules.rules.base.options import get_preset
 
 # RULES.md section 10, column by column.
 TABLE = {

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.rules import resolve_rules
-from service.rules.base.cards import cards_mask, hand_names, parse_card, parse_hand_mask
-from service.rules.errors import InvalidHandError
-from service.rules.hands.knock import check_knock
-from service.rules.hands.layoffs import Layoff, best_defense, check_layoffs, layable_cards
-from service.rules.base.melds import parse_melds
-from service.rules.hands.scoring import RoundFacts, price, score_round
+from ginrules.rules import resolve_rules
+from ginrules.rules.base.cards import cards_mask, hand_names, parse_card, parse_hand_mask
+from ginrules.rules.errors import InvalidHandError
+from ginrules.rules.hands.knock import check_knock
+from ginrules.rules.hands.layoffs import Layoff, best_defense, check_layoffs, layable_cards
+from ginrules.rules.base.melds import parse_melds
+from ginrules.rules.hands.scoring import RoundFacts, price, score_round
 from tests.generator import knock_position
-from service.rules.hands.solver import min_deadwood
+from ginrules.rules.hands.solver import min_deadwood
 
 from . import reference as ref
 

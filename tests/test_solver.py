@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.rules import cards_mask, parse_hand
-from service.rules.base.melds import meld_kind
-from service.rules.hands.solver import (
+from ginrules.rules import cards_mask, parse_hand
+from ginrules.rules.base.melds import meld_kind
+from ginrules.rules.hands.solver import (
     best_arrangement,
     cache_clear,
     cache_info,

@@ -1,4 +1,4 @@
-"""The solver's compiled fast path (service/rules/_speedups.c) against the Python code it
+"""The solver's compiled fast path (service/ginrules/rules/_speedups.c) against the Python code it
 speeds up, which is its reference (R-1.4, R-2.5).
 
 The exhaustive reference tests of test_solver.py run through whichever path is in use; here
@@ -25,23 +25,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.rules import analyze, speedups
-from service.rules.base.cards import (
+from ginrules.rules import analyze, speedups
+from ginrules.rules.base.cards import (
     CARD_SPELLINGS,
     SPELLING_CARDS,
     cards_mask,
     parse_hand_mask,
     python_parse_hand_mask,
 )
-from service.rules.errors import RulesError
-from service.rules.base.melds import Arrangement
-from service.rules.hands.solver import (
+from ginrules.rules.errors import RulesError
+from ginrules.rules.base.melds import Arrangement
+from ginrules.rules.hands.solver import (
     DEFAULT_SOLVER,
     HAND_SIZES,
     Solution,
     solver_for,
 )
-from service.rules.base.options import resolve_rules
+from ginrules.rules.base.options import resolve_rules
 
 from .strategies import dense_hands, random_hands, seeded_hands
 
@@ -69,7 +69,7 @@ def test_the_compiled_fast_path_is_built_wherever_a_compiler_is_at_hand():
         pytest.skip("GINRULES_PURE_PYTHON is set")
     if not compiler_at_hand():
         pytest.skip("no C compiler or no Python headers here")
-    assert speedups.ACTIVE, "setup.py builds service/rules/_speedups.c; it did not load"
+    assert speedups.ACTIVE, "setup.py builds service/ginrules/rules/_speedups.c; it did not load"
     assert DEFAULT_SOLVER.kernel is not None
     assert parse_hand_mask is not python_parse_hand_mask
 
@@ -355,9 +355,9 @@ def test_compiled_tables_are_checked_when_a_kernel_is_made():
 
 DIGEST = """
 import hashlib, json, sys
-from service.rules import analyze, speedups
+from ginrules.rules import analyze, speedups
 from tests.strategies import seeded_hands
-from service.rules.base.cards import CARD_NAMES
+from ginrules.rules.base.cards import CARD_NAMES
 out = hashlib.sha256()
 for size in (10, 11):
     for dense in (False, True):
@@ -387,8 +387,8 @@ def test_r2_5_a_pure_python_process_answers_as_the_compiled_one():
 
 
 def test_the_pure_python_switch_turns_every_compiled_part_off():
-    code = ("from service.rules import speedups; from service.rules.hands import solver;"
-            " from service.rules.base import cards;"
+    code = ("from ginrules.rules import speedups; from ginrules.rules.hands import solver;"
+            " from ginrules.rules.base import cards;"
             "print(speedups.ACTIVE, solver.DEFAULT_SOLVER.kernel,"
             " cards.parse_hand_mask is cards.python_parse_hand_mask)")
     env = {**os.environ, "GINRULES_PURE_PYTHON": "1"}

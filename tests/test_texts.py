@@ -6,7 +6,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from service.conformance import load_cases
+from ginrules.conformance import load_cases
 
 from .test_conformance import _rule_ids
 
@@ -44,7 +44,7 @@ def _page(client, path: str) -> _Page:
 
 def _emitted_rule_ids() -> set[str]:
     """Every rule id written as a string literal in the service's code."""
-    return {match for path in (ROOT / "service").rglob("*.py")
+    return {match for path in (ROOT / "service" / "ginrules").rglob("*.py")
             for match in RULE_LITERAL.findall(path.read_text(encoding="utf-8"))}
 
 
@@ -80,7 +80,7 @@ def test_rule_ids_in_the_text_link_to_their_anchor(client):
 
 
 def test_r10_every_option_the_service_accepts_is_in_the_rules_text(client):
-    from service.rules import OPTION_NAMES
+    from ginrules.rules import OPTION_NAMES
 
     text = client.get("/rules.md").get_data(as_text=True)
     table = text[text.index("### The options and their ranges"):]

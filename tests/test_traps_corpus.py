@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 
-from service.conformance import load_cases
+from ginrules.conformance import load_cases
 from tests import reference as ref
 
 ROOT = Path(__file__).resolve().parent.parent

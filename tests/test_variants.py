@@ -6,11 +6,11 @@ import copy
 
 import pytest
 
-from service.rules import resolve_rules
-from service.rules.match.variants import Roles, TeamResult
-from service.rules.errors import InvalidLogError
-from service.rules.usecases.matches import score_match
-from service.rules.usecases.replay import PartnershipRound, replay
+from ginrules.rules import resolve_rules
+from ginrules.rules.match.variants import Roles, TeamResult
+from ginrules.rules.errors import InvalidLogError
+from ginrules.rules.usecases.matches import score_match
+from ginrules.rules.usecases.replay import PartnershipRound, replay
 from tests.generator import random_game
 
 BOX_PLAYERS = ["ann", "bob", "cy"]

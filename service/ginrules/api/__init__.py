@@ -1,6 +1,6 @@
 """The HTTP layer: parse and validate, call the rules core, dump the result.  No rule lives here.
 
-``create_app(config=None)`` builds the Flask app; gunicorn serves ``service.api:create_app()``.
+``create_app(config=None)`` builds the Flask app; gunicorn serves ``ginrules.api:create_app()``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Files shipped inside the package: the conformance corpus, the texts, the example logs.
 
-In a source tree ``service/corpus``, ``service/texts`` and ``service/examples`` are links to the
+In a source tree the package's ``corpus``, ``texts`` and ``examples`` are links to the
 top-level ``conformance/``, ``docs/`` and ``examples/`` folders; a wheel holds copies of their
 files.  Either way the package reads them from here, so an installed wheel needs no checkout.
 """

@@ -1,4 +1,4 @@
-"""gunicorn settings of ginrules, in the package: ``-c python:service.gunicorn_settings``.
+"""gunicorn settings of ginrules, in the package: ``-c python:ginrules.gunicorn_settings``.
 
 ``ginrules serve`` and the container image both use them, so the server behaves the same from a
 checkout, an installed wheel or the image.  Every setting can be changed from the environment;
@@ -18,7 +18,7 @@ import gc
 import os
 import signal
 
-wsgi_app = "service.api:create_app()"
+wsgi_app = "ginrules.api:create_app()"
 bind = [os.environ.get("GINRULES_BIND", "127.0.0.1:8000")]
 
 # CPU-bound: one process per core; within each, an event loop for the connections.
@@ -51,10 +51,10 @@ limit_request_field_size = 8190
 accesslog = os.environ.get("GINRULES_ACCESS_LOG", "-")
 errorlog = "-"
 loglevel = os.environ.get("GINRULES_LOG_LEVEL", "info")
-logger_class = "service.serving.JsonAccessLogger"
+logger_class = "ginrules.serving.JsonAccessLogger"
 
 # /metrics adds up every worker's numbers from files in this folder (set before the app loads).
-from service.serving import (  # noqa: E402
+from ginrules.serving import (  # noqa: E402
     close_when_due,
     drain_on_sigterm,
     forget_worker,

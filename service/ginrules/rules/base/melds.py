@@ -176,7 +176,7 @@ class Arrangement(NamedTuple):
     what the client meant; ``deadwood`` is in canonical card order and ``deadwood_count`` is
     the sum of the deadwood cards' values.
 
-    An immutable record, a named tuple as :class:`~service.rules.solver.Solution` is: the
+    An immutable record, a named tuple as :class:`~ginrules.rules.solver.Solution` is: the
     solver builds one for every hand it solves, and a tuple is built in one step where a
     frozen dataclass sets each field through ``object.__setattr__``.
     """

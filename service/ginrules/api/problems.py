@@ -21,7 +21,7 @@ MAX_ERRORS = 100
 """Faults listed in one problem; a request with more gets a last entry counting the rest."""
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 RULES_PAGE = "/rules"
-"""The rules page (docs/rules.md, served by service.api.texts): one anchor per rule id."""
+"""The rules page (docs/rules.md, served by ginrules.api.texts): one anchor per rule id."""
 
 
 def rule_url(rule: str) -> str:

@@ -620,7 +620,7 @@ solve = DEFAULT_SOLVER.solve
 def solve_hand(hand: Sequence[str] | str) -> Solution:
     """Solve a hand given as card codes (R-1.4): up to eleven distinct cards.
 
-    The fast path of :func:`service.rules.analyze`, without rules: the least deadwood, the
+    The fast path of :func:`ginrules.rules.analyze`, without rules: the least deadwood, the
     canonical arrangement and, for eleven cards, the exact value of every discard.
     """
     tokens = hand.split() if isinstance(hand, str) else hand

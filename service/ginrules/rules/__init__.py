@@ -1,6 +1,6 @@
 """The pure rules core of ginrules: standard library only, no HTTP, no JSON.
 
-    >>> from service.rules import analyze
+    >>> from ginrules.rules import analyze
     >>> analyze("7S 8S 9S 7H 7D KC KD 2H 3C 4C").deadwood_count
     43
 """

@@ -10,7 +10,7 @@
   Updating metrics never fails a request: with the metrics folder full, the numbers are lost
   and the reply is not.
 - ``GET /readyz`` answers 200 while the process can serve and 503 from SIGTERM on (while the
-  worker drains, see service/serving.py), so a load balancer stops sending it new requests.
+  worker drains, see serving.py), so a load balancer stops sending it new requests.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``/v1/bots`` and ``/v1/hints``: a computer opponent's move and a hint for a game in progress.
 
 The HTTP layer only parses, calls and dumps: the log is replayed by the rules core, the bot or
-the hint engine sees only the player's view of the live deal (service/rules/players/); whose
+the hint engine sees only the player's view of the live deal (rules/players/); whose
 turn it is and the score of the game come from the core's game in progress (usecases/progress.py).
 """
 

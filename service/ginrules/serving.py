@@ -1,6 +1,6 @@
 """gunicorn integration: JSON access logs, per-process metrics files, graceful draining.
 
-service/gunicorn_settings.py wires these in; nothing here is needed outside gunicorn.
+gunicorn_settings.py wires these in; nothing here is needed outside gunicorn.
 """
 
 from __future__ import annotations

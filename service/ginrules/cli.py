@@ -16,8 +16,8 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
-GUNICORN_SETTINGS = "python:service.gunicorn_settings"
-"""The packaged gunicorn settings (service/gunicorn_settings.py)."""
+GUNICORN_SETTINGS = "python:ginrules.gunicorn_settings"
+"""The packaged gunicorn settings (gunicorn_settings.py)."""
 
 
 def gunicorn_config() -> str:
@@ -31,7 +31,7 @@ def gunicorn_config() -> str:
 
 
 def serve(args: argparse.Namespace) -> None:
-    """Replace this process with gunicorn serving the API (service/gunicorn_settings.py)."""
+    """Replace this process with gunicorn serving the API (gunicorn_settings.py)."""
     command = [sys.executable, "-m", "gunicorn", "--config", gunicorn_config(),
                "--bind", f"{args.host}:{args.port}"]
     if args.workers is not None:
@@ -109,7 +109,7 @@ def show_analysis(args: argparse.Namespace) -> int:
 
 
 def run_conformance(args: argparse.Namespace) -> int:
-    """Run the conformance corpus (see service/conformance.py)."""
+    """Run the conformance corpus (see conformance.py)."""
     from .conformance import main as conformance_main
 
     return conformance_main(args.url, args.filter, args.junit, args.cases)

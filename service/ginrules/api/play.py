@@ -1,6 +1,6 @@
 """``/play``: a page to build a hand and see its analysis, and to step through a game log.
 
-The page is plain HTML, CSS and JavaScript shipped in the package (``service/api/play/``) and
+The page is plain HTML, CSS and JavaScript shipped in the package (``api/play/``) and
 served as one self-contained document (no external assets, so it works offline), with the
 example game logs of ``examples/`` embedded.  Its script uses only the public API.
 """

@@ -1,6 +1,6 @@
 """A small Python client for the ginrules API, on ``requests``.
 
-    >>> from service.client import Client
+    >>> from ginrules.client import Client
     >>> api = Client("http://127.0.0.1:8000")
     >>> api.analyze(["5S", "6S", "7S", "7H", "7D", "7C", "2H", "3C", "9D", "KD"]).deadwood_count
     24

@@ -601,7 +601,7 @@ static PyMethodDef Reader_methods[] = {
 
 static PyTypeObject ReaderType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "service.rules._speedups.Reader",
+    .tp_name = "ginrules.rules._speedups.Reader",
     .tp_basicsize = sizeof(Reader),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Card spellings, read by compiled code (see cards.py).",
@@ -623,7 +623,7 @@ static PyMethodDef Kernel_methods[] = {
 
 static PyTypeObject KernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "service.rules._speedups.Kernel",
+    .tp_name = "ginrules.rules._speedups.Kernel",
     .tp_basicsize = sizeof(Kernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The solver's tables, read by compiled code (see solver.py).",
@@ -635,7 +635,7 @@ static PyTypeObject KernelType = {
 
 static struct PyModuleDef speedups_module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "service.rules._speedups",
+    .m_name = "ginrules.rules._speedups",
     .m_doc = "The solver's optional compiled fast path; solver.py is the reference.",
     .m_size = -1,
 };
