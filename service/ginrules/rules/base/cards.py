@@ -18,17 +18,42 @@ from functools import lru_cache
 from ..errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
 from ..speedups import SPEEDUPS
 
-Card = int
-"""A card, 0..51 (see the module docstring)."""
-
 SUITS = "SHDC"
 SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣
 RANKS = "A23456789TJQK"
+
+
+class Card(int):
+    """A card: an ``int`` from 0 to 51 (see the module docstring) that prints as its code
+    (``KD``).  The 52 cards are made once (:data:`CARDS`); every card the library hands out is
+    one of them, and ``Card("KD")`` or ``Card(38)`` finds it."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: "int | str") -> "Card":
+        if isinstance(value, str):
+            return parse_card(value)
+        if type(value) is cls:
+            return value
+        if not 0 <= value < 52:
+            raise InvalidCardError(f"a card is a number from 0 to 51, got {value!r}")
+        return CARDS[value]
+
+    def __repr__(self) -> str:
+        return CARD_NAMES[self]
+
+    __str__ = __repr__
+
+    @property
+    def code(self) -> str:
+        """The card's canonical code (R-1.4): ``'KD'``."""
+        return CARD_NAMES[self]
 SUIT_MASK = 0x1FFF
 """The 13 bits of one suit, ace in the lowest bit."""
 FULL_DECK = (1 << 52) - 1
 
-CARDS: tuple[Card, ...] = tuple(range(52))
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, c) for c in range(52))
+"""The 52 cards, by number."""
 CARD_NAMES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in CARDS)
 CARD_RANKS: tuple[int, ...] = tuple(c % 13 + 1 for c in CARDS)
 CARD_SUITS: tuple[int, ...] = tuple(c // 13 for c in CARDS)
@@ -195,7 +220,8 @@ def python_quick_mask(tokens: Sequence[object]) -> int | None:
 
 
 quick_mask: Callable[[Sequence[object]], int | None] = (
-    python_quick_mask if SPEEDUPS is None else SPEEDUPS.Reader(_SPELLINGS).mask)
+    python_quick_mask if SPEEDUPS is None
+    else SPEEDUPS.Reader({token: int(card) for token, card in _SPELLINGS.items()}).mask)
 """The mask of card tokens that are all accepted spellings (R-1.4) of distinct cards, at once;
 None for anything else (which :func:`parse_hand` explains).  The compiled reader's, where it
 is built (see speedups.py), which reads only a list or a tuple of str."""
@@ -243,9 +269,18 @@ def cards_mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-SUIT_CARDS: tuple[list[tuple[Card, ...]], ...] = tuple(
-    [tuple(base + i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
-    for base in (0, 13, 26, 39))
+def _suit_cards(base: int) -> list[tuple[Card, ...]]:
+    """The cards of every 13-bit mask of the suit starting at card ``base``, lowest first: each
+    mask's lowest card, then the cards of the mask without it."""
+    table: list[tuple[Card, ...]] = [()] * (SUIT_MASK + 1)
+    for mask in range(1, SUIT_MASK + 1):
+        low = mask & -mask
+        table[mask] = (CARDS[base + low.bit_length() - 1],) + table[mask ^ low]
+    return table
+
+
+SUIT_CARDS: tuple[list[tuple[Card, ...]], ...] = tuple(_suit_cards(base)
+                                                        for base in (0, 13, 26, 39))
 """Per suit S H D C, the cards of each 13-bit mask of that suit, in canonical order."""
 _CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
 

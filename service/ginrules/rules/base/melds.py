@@ -9,6 +9,7 @@ from typing import Literal, NamedTuple
 
 from .cards import (
     CARD_NAMES,
+    CARDS,
     CARD_RANKS,
     CARD_SUITS,
     Card,
@@ -63,7 +64,7 @@ class Meld:
             from .cards import parse_hand
 
             cards = parse_hand(cards.split())
-        ordered = canonical(cards)
+        ordered = canonical(map(Card, cards))
         kind = meld_kind(ordered, round_the_corner=round_the_corner)
         if kind is None:
             problem = _not_a_meld((), ordered, round_the_corner)
@@ -118,13 +119,13 @@ def every_meld(*, round_the_corner: bool = False) -> tuple[Meld, ...]:
     cards of a rank (R-2.1), every run of three or more cards of a suit (R-2.2), and with
     ``round_the_corner`` the runs that wrap past the king too (R-2.7).  For tables built at
     import, keyed by a meld's cards or its mask."""
-    candidates = [tuple(suit * 13 + rank for suit in range(4) if suits >> suit & 1)
+    candidates = [tuple(CARDS[suit * 13 + rank] for suit in range(4) if suits >> suit & 1)
                   for rank in range(13) for suits in range(16) if suits.bit_count() >= 3]
-    candidates += [tuple(suit * 13 + (start + i) % 13 for i in range(length))
+    candidates += [tuple(CARDS[suit * 13 + (start + i) % 13] for i in range(length))
                    for suit in range(4) for length in range(3, 14) for start in range(13)]
     melds: dict[tuple[Card, ...], Meld] = {}
     for cards in candidates:
-        ordered = canonical(cards)
+        ordered = canonical(map(Card, cards))
         kind = meld_kind(ordered, round_the_corner=round_the_corner)
         if kind is not None and ordered not in melds:
             melds[ordered] = Meld(kind, meld_order(kind, ordered))
@@ -275,7 +276,7 @@ def parse_melds(values: object, *, round_the_corner: bool = False) -> tuple[Meld
                 cards.append(card)
         if len(cards) != len(tokens):
             continue
-        ordered = canonical(cards)
+        ordered = canonical(map(Card, cards))
         kind = meld_kind(ordered, round_the_corner=round_the_corner)
         names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
         if kind is None:

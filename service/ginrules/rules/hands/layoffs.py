@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards, parse_card
+from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
 from ..errors import InvalidMeldError, Problem
 from ..base.melds import Arrangement, Meld
 from .solver import solver_for
@@ -34,8 +34,8 @@ class Layoff:
     meld: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.card, str):
-            object.__setattr__(self, "card", parse_card(self.card))
+        if type(self.card) is not Card:
+            object.__setattr__(self, "card", Card(self.card))
 
     def __repr__(self) -> str:
         return f"Layoff({CARD_NAMES[self.card]!r}, {self.meld})"

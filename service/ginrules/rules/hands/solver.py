@@ -38,7 +38,7 @@ from operator import attrgetter
 from threading import Lock
 from typing import Any, Callable, NamedTuple
 
-from ..base.cards import SUIT_MASK, Card, parse_hand_mask
+from ..base.cards import CARDS, SUIT_MASK, Card, parse_hand_mask
 from ..base.melds import Arrangement, Meld
 from ..speedups import SPEEDUPS
 from .solver_tables import (_BIT_INDEX, _CARDS_C, _CARDS_D, _CARDS_H, _CARDS_S, _EVERY_SUIT,
@@ -409,7 +409,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                 arrangement = _tuple_new(Arrangement, (runs_before + suit_runs[kept] + runs_after,
                                                        dead_before + suit_dead[kept] + dead_after,
                                                        rest + sd[kept]))
-                options.append(_tuple_new(DiscardOption, (base + _BIT_INDEX[bit], arrangement)))
+                options.append(_tuple_new(DiscardOption, (CARDS[base + _BIT_INDEX[bit]],
+                                                          arrangement)))
         return tuple(options)
 
     def _discard_options_with_sets(a: int, b: int, c: int, d: int,
@@ -432,7 +433,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                 rest = total - sd[suit_mask]
                 for bit in _SUIT_BITS[suit_mask]:
                     count = rest + sd[suit_mask ^ bit]
-                    card = suit * 13 + _BIT_INDEX[bit]
+                    card = CARDS[suit * 13 + _BIT_INDEX[bit]]
                     known = least.get(card, 1 << 30)
                     if count <= known:
                         kept = list(plan)

@@ -73,7 +73,7 @@ def _suit_shapes(
                     run_melds[key] = melds_by_mask(round_the_corner=round_the_corner)[cards]
                 melds.append(run_melds[key])
             runs_by_suit[suit][mask] = tuple(melds)
-            dead_by_suit[suit][mask] = tuple(suit * 13 + i for i in dead)
+            dead_by_suit[suit][mask] = SUIT_CARDS[suit][dead_bits[mask]]
     return runs_by_suit, dead_by_suit, runnable, dead_bits
 
 
