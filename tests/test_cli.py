@@ -44,10 +44,45 @@ def test_version_prints_the_package_version(capsys):
     assert capsys.readouterr().out.strip() == f"ginrules {service_version()}"
 
 
-def test_analyze_without_cards_prints_usage_and_exits_2(capsys):
+def test_analyze_without_cards_says_so_in_one_line_and_exits_2(capsys):
     assert main(["analyze"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: ginrules analyze") and "give the hand's cards" in err
+    assert err.count("\n") == 1 and "give the hand's cards" in err and "--help" in err
+
+
+@pytest.mark.parametrize("argv", [["frob"], [], ["analyze", "--rules"], ["serve", "--port", "x"],
+                                  ["selfplay", "--games"], ["import", "AS"]])
+def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
+    with pytest.raises(SystemExit) as raised:
+        main(argv)
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("ginrules") and "--help" in err
+
+
+COMMANDS = ["serve", "analyze", "conformance", "import", "selfplay"]
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_is_plain_text_with_an_example(command, capsys):
+    with pytest.raises(SystemExit) as raised:
+        main(["--help"] if command is None else [command, "--help"])
+    assert raised.value.code == 0
+    text = capsys.readouterr().out
+    assert "``" not in text and ":func:" not in text and ":class:" not in text
+    example = text.split("example:" if command else "examples:")[1]
+    assert f"ginrules {command or ''}".strip() in example
+
+
+def test_python_m_ginrules_is_the_command():
+    import subprocess
+    import sys
+
+    from ginrules import __version__
+
+    done = subprocess.run([sys.executable, "-m", "ginrules", "--version"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == f"ginrules {__version__}"
 
 
 @pytest.mark.parametrize("cards", [["AS 2S 3S", "4S", "5S"], ["AS,2S,3S,4S,5S"],

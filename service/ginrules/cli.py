@@ -1,5 +1,6 @@
-"""The ``ginrules`` command: ``serve`` the API, ``analyze`` a hand, run the ``conformance`` cases,
-``import`` a game recorded by another engine, ``selfplay`` bots against each other."""
+"""The ``ginrules`` command (also ``python -m ginrules``): serve the API, analyse a hand, run
+the conformance cases, import a game recorded by another engine, play bots against each
+other.  Help texts are plain text; a usage error is one line on standard error, exit status 2."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
+from ._version import __version__
 from .rules import RulesError, analyze
 from .rules.base.cards import CARD_NAMES
 
@@ -68,9 +71,8 @@ def show_analysis(args: argparse.Namespace) -> int:
     """Print the analysis of a hand given on the command line."""
     cards = split_cards(args.cards)
     if not cards:
-        args.parser.print_usage(sys.stderr)
-        print("ginrules analyze: give the hand's cards, e.g. ginrules analyze AS 2S 3S 7H ...",
-              file=sys.stderr)
+        print("ginrules analyze: give the hand's cards, e.g. ginrules analyze AS 2S 3S 7H ... "
+              "(see ginrules analyze --help)", file=sys.stderr)
         return 2
     try:
         rules = parse_rules(args.rules)
@@ -191,18 +193,45 @@ def _progress_bar(done: int, total: int) -> None:
           file=sys.stderr, flush=True)
 
 
-def _version() -> str:
-    from .api.meta import service_version
+DESCRIPTION = """\
+Gin Rummy rules as a service: serve the HTTP API, analyse a hand, run the conformance cases,
+import a game recorded by another engine, or play bots against each other."""
 
-    return service_version()
+EPILOG = """\
+examples:
+  ginrules serve
+  ginrules analyze 5S 6S 7S 8S 7H 7D 7C 2H 3C 9D KD
+  ginrules conformance --url http://127.0.0.1:8000
+  ginrules import --format openspiel game.json
+  ginrules selfplay --bots advisor,simple --games 100
+
+'ginrules COMMAND --help' shows a command's options and an example."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (and exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _command(commands: Any, name: str, summary: str, example: str) -> argparse.ArgumentParser:
+    """A subcommand with its one-line summary and an example in its help's epilog."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=summary, description=summary[:1].upper() + summary[1:] + ".",
+        epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ginrules", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"ginrules {_version()}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="ginrules", description=DESCRIPTION, epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"ginrules {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=_Parser)
 
-    serve_parser = commands.add_parser("serve", help="serve the HTTP API with gunicorn")
+    serve_parser = _command(commands, "serve", "serve the HTTP API with gunicorn",
+                            "ginrules serve --host 127.0.0.1 --port 8000 --workers 2")
     serve_parser.add_argument("--host", default=DEFAULT_HOST,
                               help=f"address to listen on (default: {DEFAULT_HOST})")
     serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -211,8 +240,8 @@ def main(argv: list[str] | None = None) -> int:
                               help="worker processes (default: $GINRULES_WORKERS or one per core)")
     serve_parser.set_defaults(run=serve)
 
-    analyze_parser = commands.add_parser("analyze",
-                                         help="analyse a hand: ginrules analyze AS 2S ...")
+    analyze_parser = _command(commands, "analyze", "analyse a hand of up to eleven cards",
+                              "ginrules analyze 5S 6S 7S 8S 7H 7D 7C 2H 3C 9D KD --rules modern")
     analyze_parser.add_argument(
         "cards", nargs="*",
         help="the hand's card codes (1 to 11), e.g. AS TD 7h 10c; also one quoted string "
@@ -226,10 +255,11 @@ def main(argv: list[str] | None = None) -> int:
     analyze_parser.add_argument("--all-arrangements", action="store_true",
                                 help="list every optimal arrangement, not only the canonical one")
     analyze_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
-    analyze_parser.set_defaults(run=show_analysis, parser=analyze_parser)
+    analyze_parser.set_defaults(run=show_analysis)
 
-    conformance_parser = commands.add_parser(
-        "conformance", help="run the conformance cases, in process or against --url")
+    conformance_parser = _command(
+        commands, "conformance", "run the conformance cases, in process or against --url",
+        "ginrules conformance --url http://127.0.0.1:8000 --filter knocks --junit report.xml")
     conformance_parser.add_argument("--url", default=None,
                                     help="a running server, e.g. http://127.0.0.1:8000")
     conformance_parser.add_argument("--filter", action="append", default=[], metavar="TOPIC",
@@ -241,8 +271,9 @@ def main(argv: list[str] | None = None) -> int:
                                          "in the package)")
     conformance_parser.set_defaults(run=run_conformance)
 
-    import_parser = commands.add_parser(
-        "import", help="print the game log of a game recorded by another engine")
+    import_parser = _command(
+        commands, "import", "print the game log of a game recorded by another engine",
+        "ginrules import --format openspiel game.json > log.json")
     import_parser.add_argument("--format", required=True, choices=["openspiel"],
                                help="the recording's format: openspiel (OpenSpiel's gin_rummy "
                                     "action numbers)")
@@ -252,8 +283,9 @@ def main(argv: list[str] | None = None) -> int:
              '/v1/games/import), or - for standard input')
     import_parser.set_defaults(run=import_game)
 
-    selfplay_parser = commands.add_parser(
-        "selfplay", help="play whole games between two bots and print the match table")
+    selfplay_parser = _command(
+        commands, "selfplay", "play whole games between two bots and print the match table",
+        "ginrules selfplay --bots advisor,simple --games 2000 --seed 1 --rules standard")
     selfplay_parser.add_argument("--bots", default="advisor,simple",
                                  help="two bots, comma-separated: random, simple, advisor "
                                       "(default: advisor,simple)")
