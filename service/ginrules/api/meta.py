@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import metadata, resources
+from importlib import resources
 
 from flask import Blueprint, Response, jsonify
 
+from .._version import __version__
 from ..rules import speedups
 from ..rules.hands.solver import cache_info
 
 meta = Blueprint("meta", __name__)
 
 
-@lru_cache(maxsize=1)
 def service_version() -> str:
-    """The installed package's version."""
-    try:
-        return metadata.version("ginrules")
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
+    """The package's version (written once, in the contract: see _version.py)."""
+    return __version__
 
 
 @lru_cache(maxsize=1)
