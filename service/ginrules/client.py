@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
+from urllib.parse import quote
 
 import requests
 
@@ -57,7 +58,8 @@ class Reply(Mapping[str, Any]):
 
     def to_json(self) -> dict[str, Any]:
         """The reply as plain JSON values."""
-        return self._data
+        data: dict[str, Any] = self._data
+        return data
 
 
 def _wrap(value: Any) -> Any:
@@ -70,6 +72,8 @@ def _wrap(value: Any) -> Any:
 
 class Picture(str):
     """An SVG picture from the API, as text; ``etag`` where the reply has one."""
+
+    etag: str | None
 
     def __new__(cls, text: str, etag: str | None = None) -> Picture:
         picture = super().__new__(cls, text)
@@ -122,7 +126,7 @@ class Client:
     def _text(self, path: str) -> str:
         status, _, parsed, _ = self._send("GET", path)
         _raise_for_problem(status, parsed)
-        return parsed
+        return str(parsed)
 
     def health(self) -> Reply:
         return self._call("GET", "/healthz")
@@ -155,7 +159,7 @@ class Client:
         return self._call("GET", "/v1/rules")
 
     def preset(self, name: str) -> Reply:
-        return self._call("GET", f"/v1/rules/{requests.utils.quote(name, safe='')}")
+        return self._call("GET", f"/v1/rules/{quote(name, safe='')}")
 
     def analyze(self, hand: Sequence[str], rules: Any = None, *, upcard: str | None = None,
                 all_arrangements: bool = False) -> Reply:
@@ -191,7 +195,7 @@ class Client:
             params["upcard"] = upcard
         if all_arrangements:
             params["all_arrangements"] = "true"
-        path = "/v1/hands/" + requests.utils.quote(",".join(hand), safe=",") + "/" + name
+        path = "/v1/hands/" + quote(",".join(hand), safe=",") + "/" + name
         status, _, parsed, headers = self._send(
             "GET", path, params=params,
             headers={"If-None-Match": if_none_match} if if_none_match else None)
@@ -267,7 +271,7 @@ class Client:
 
     def bot_move(self, bot: str, log: Mapping[str, Any], player: str, *, seed: int = 0) -> Reply:
         """``POST /v1/bots/{bot}/move``: the bot's action for ``player`` in a game in progress."""
-        return self._call("POST", f"/v1/bots/{requests.utils.quote(bot, safe='')}/move",
+        return self._call("POST", f"/v1/bots/{quote(bot, safe='')}/move",
                           {"log": dict(log), "player": player, "seed": seed})
 
     def hint(self, log: Mapping[str, Any], player: str, *, seed: int = 0,

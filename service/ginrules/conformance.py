@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 from xml.sax.saxutils import escape, quoteattr
 
 Transport = Callable[[str, str, Any], tuple[int, Any]]
@@ -235,7 +235,7 @@ def junit_xml(outcomes: list[Outcome]) -> str:
 
 
 def main(url: str | None, topics: list[str], junit: str | None, cases_dir: str | None,
-         out=None) -> int:
+         out: TextIO | None = None) -> int:
     """Run the corpus; one line per failing case, then ``N passed, N failed``."""
     out = out or sys.stdout
     directory = Path(cases_dir) if cases_dir else default_cases_dir()

@@ -17,6 +17,7 @@ client trickling headers is cut off instead of holding a connection for ever.
 import gc
 import os
 import signal
+from typing import Any
 
 wsgi_app = "ginrules.api:create_app()"
 bind = [os.environ.get("GINRULES_BIND", "127.0.0.1:8000")]
@@ -65,7 +66,7 @@ from ginrules.serving import (  # noqa: E402
 prepare_metrics_dir()
 
 
-def when_ready(server):
+def when_ready(server: Any) -> None:
     """The app is loaded (preload_app): move everything it has made so far (the solver's
     tables, the app) out of the garbage collector's sight before the workers fork.  A full
     collection then no longer walks those long-lived objects, which a batch reply, with its
@@ -73,7 +74,7 @@ def when_ready(server):
     gc.freeze()
 
 
-def post_fork(server, worker):
+def post_fork(server: Any, worker: Any) -> None:
     """A new worker inherits the master's signal handlers, which only queue the signal for the
     master's loop, a loop the worker never runs: a SIGTERM arriving before the worker has set
     up its own handlers would be lost, and the master would wait its graceful timeout to kill
@@ -82,17 +83,17 @@ def post_fork(server, worker):
         signal.signal(number, signal.SIG_DFL)
 
 
-def post_worker_init(worker):
+def post_worker_init(worker: Any) -> None:
     """After SIGTERM a worker answers /readyz with 503 while it drains (GINRULES_DRAIN_SECONDS)."""
     drain_on_sigterm(worker)
 
 
-def pre_request(worker, req):
+def pre_request(worker: Any, req: Any) -> None:
     """Close the connection after this request once it has carried enough, or when draining."""
     close_when_due(req, keepalive_requests)
 
 
-def worker_exit(server, worker):
+def worker_exit(server: Any, worker: Any) -> None:
     """Give the frozen objects back to the collector before the worker's interpreter shuts
     down, so they are finalised while the modules they need (gevent's, logging's) still
     exist; left frozen, logging's weak-reference callbacks run after gevent is torn down and
@@ -100,11 +101,11 @@ def worker_exit(server, worker):
     gc.unfreeze()
 
 
-def child_exit(server, worker):
+def child_exit(server: Any, worker: Any) -> None:
     forget_worker(worker.pid)
 
 
-def on_exit(server):
+def on_exit(server: Any) -> None:
     remove_metrics_dir()
 
 

@@ -11,7 +11,10 @@ import shutil
 import signal
 import tempfile
 import threading
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from types import FrameType
+from typing import Any
 
 from gunicorn.glogging import Logger
 
@@ -19,7 +22,8 @@ from gunicorn.glogging import Logger
 class JsonAccessLogger(Logger):
     """gunicorn's logger, writing one JSON object per request to the access log."""
 
-    def access(self, resp, req, environ, request_time) -> None:
+    def access(self, resp: Any, req: Any, environ: dict[str, Any],
+               request_time: timedelta) -> None:
         if not self.cfg.accesslog:
             return
         headers = {name.lower(): value for name, value in getattr(resp, "headers", ())}
@@ -111,7 +115,7 @@ def merge_metric_files(dead: str, merged: str) -> None:
     os.remove(dead)
 
 
-def close_when_due(req, limit: int) -> None:
+def close_when_due(req: Any, limit: int) -> None:
     """Answer ``req`` with ``Connection: close`` when its connection has carried ``limit``
     requests, or when the worker is draining (clients reconnect to a worker that is not)."""
     from .api.observe import is_draining
@@ -120,7 +124,7 @@ def close_when_due(req, limit: int) -> None:
         req.force_close()
 
 
-def drain_on_sigterm(worker) -> None:
+def drain_on_sigterm(worker: Any) -> None:
     """On SIGTERM, drain: /readyz answers 503 at once, every other request is still served for
     ``GINRULES_DRAIN_SECONDS`` (default 2), so a load balancer sees the 503 and stops sending
     traffic; then the worker stops accepting and finishes its in-flight requests as gunicorn
@@ -132,7 +136,7 @@ def drain_on_sigterm(worker) -> None:
     def stop() -> None:
         worker.alive = False
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: FrameType | None) -> None:
         start_draining()
         if seconds <= 0:
             stop()
@@ -142,7 +146,7 @@ def drain_on_sigterm(worker) -> None:
     signal.signal(signal.SIGTERM, handler)
 
 
-def _later(seconds: float, function) -> None:
+def _later(seconds: float, function: Callable[[], None]) -> None:
     """Call ``function`` in ``seconds``, from a signal handler: a greenlet under gevent (its
     signal handlers run in the event loop, which must not block), a thread otherwise."""
     try:

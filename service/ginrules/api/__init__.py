@@ -6,9 +6,11 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, cast
 
-from flask import Flask
+from flask import Flask, Response
+from flask.json.provider import DefaultJSONProvider
 from flask_swagger_ui import get_swaggerui_blueprint
 from werkzeug.exceptions import HTTPException
 
@@ -45,18 +47,19 @@ log = logging.getLogger(__name__)
 def _http_problem(error: HTTPException) -> ApiProblem:
     status = error.code or 500
     code = _HTTP_CODES.get(status, "http_error")
+    # A MethodNotAllowed's; another 405 may have none.
+    allowed: Iterable[str] | None = getattr(error, "valid_methods", None)
     if status == 404:
         detail = "no such endpoint; see /openapi.yaml or /docs for the API"
     elif status == 405:
-        allowed = error.valid_methods if hasattr(error, "valid_methods") else None
         detail = f"method not allowed here; allowed: {', '.join(sorted(allowed or []))}"
     elif status == 413:
         detail = f"the request body is larger than the limit of {MAX_BODY_BYTES} bytes"
     else:
         detail = error.description or error.name
-    headers = {}
-    if status == 405 and getattr(error, "valid_methods", None):
-        headers["Allow"] = ", ".join(sorted(error.valid_methods))
+    headers: dict[str, str] = {}
+    if status == 405 and allowed:
+        headers["Allow"] = ", ".join(sorted(allowed))
     return ApiProblem(status, code, detail, [FieldError("", code, detail)], headers)
 
 
@@ -65,9 +68,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     app.config.update(config or {})
-    app.json.sort_keys = False  # replies keep the documented field order
-    app.json.ensure_ascii = False
-    app.json.compact = True
+    # Flask's default provider, as no json_provider_class is set.
+    provider = cast(DefaultJSONProvider, app.json)
+    provider.sort_keys = False  # replies keep the documented field order
+    provider.ensure_ascii = False
+    provider.compact = True
 
     install_observability(app)
     install_cors(app)
@@ -88,15 +93,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
 
     @app.errorhandler(ApiProblem)
-    def api_problem(problem: ApiProblem):
+    def api_problem(problem: ApiProblem) -> Response:
         return problem.response()
 
     @app.errorhandler(HTTPException)
-    def http_problem(error: HTTPException):
+    def http_problem(error: HTTPException) -> Response:
         return _http_problem(error).response()
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception):  # pragma: no cover - a bug; reported, never hidden
+    def unexpected(error: Exception) -> Response:  # pragma: no cover - a bug; reported, not hidden
         log.exception("unhandled error")
         detail = "the server failed to answer this request; it has been logged"
         return ApiProblem(500, "internal_error", detail,

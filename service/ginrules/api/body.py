@@ -7,7 +7,7 @@ import functools
 import json
 import os
 import re
-from typing import Any
+from typing import Any, cast
 
 from flask import Request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -96,14 +96,16 @@ def _gevent() -> tuple[Any, Any]:
     return Timeout, monkey
 
 
-def _deadline():
+def _deadline() -> contextlib.AbstractContextManager[object]:
     """A deadline on reading the whole body (``GINRULES_BODY_TIMEOUT`` seconds, default 10),
     where the server's workers are gevent's: a client trickling its body would otherwise hold
     a connection for as long as it likes.  (A sync worker has gunicorn's own timeout.)"""
     timeout, monkey = _gevent()
     if monkey is None or not monkey.is_module_patched("socket"):
         return contextlib.nullcontext()
-    return timeout(float(os.environ.get("GINRULES_BODY_TIMEOUT", "10")), _SlowBody)
+    # gevent's Timeout (gevent has no type information) is a context manager.
+    return cast("contextlib.AbstractContextManager[object]",
+                timeout(float(os.environ.get("GINRULES_BODY_TIMEOUT", "10")), _SlowBody))
 
 
 def _content_length(request: Request) -> int | None:
@@ -134,7 +136,7 @@ def read_body(request: Request) -> bytes:
                     and environ.get("wsgi.input_terminated")):
                 # The server ends the stream at the Content-Length (gunicorn does): read it
                 # at once, without werkzeug's wrappers, which cost more than parsing the body.
-                return environ["wsgi.input"].read(length)
+                return cast(bytes, environ["wsgi.input"].read(length))
             if length is not None or limit is None:
                 return request.get_data(cache=True)
             stream = request.environ["wsgi.input"]

@@ -7,12 +7,12 @@ turn it is and the score of the game come from the core's game in progress (usec
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 from marshmallow import fields, validate
 
-from ..rules.base.cards import CARD_NAMES
+from ..rules.base.cards import CARD_NAMES, Card
 from ..rules.errors import (GameStateError, InvalidLogError, LogTooLargeError, RuleBroken,
                             UnknownBotError)
 from ..rules.players.bots import BOTS, bot_named
@@ -47,14 +47,14 @@ HINT_REQUEST = HintRequest()
 
 
 @bots.get("/bots")
-def list_bots():
+def list_bots() -> Response:
     """The bots and what each does."""
     return json_response({"bots": [{"name": bot.name, "description": bot.description}
                                    for bot in BOTS.values()]})
 
 
 @bots.post("/bots/<bot>/move")
-def move(bot: str):
+def move(bot: str) -> Response:
     """One legal action of the player whose turn it is, chosen by the bot from that player's
     view of the log's live deal."""
     try:
@@ -74,7 +74,7 @@ def move(bot: str):
 
 
 @bots.post("/hints")
-def hint():
+def hint() -> Response:
     """The player's current decision with every option ranked, valued and explained."""
     data = load(HINT_REQUEST, json_body(request))
     game, player = _game(data)
@@ -123,10 +123,12 @@ def dump_action(move: Move, view: DealView) -> dict[str, Any]:
             card = move.card if move.card is not None else view.pile[-1]
             body["card"] = CARD_NAMES[card]
     elif isinstance(move, Discard):
-        body.update(action="discard", card=CARD_NAMES[move.card])
+        # The player's own move: none of its cards is HIDDEN (only others' options hide them).
+        body.update(action="discard", card=CARD_NAMES[cast(Card, move.card)])
     elif isinstance(move, Knock):
         body.update(action="knock",
-                    discard=None if move.discard is None else CARD_NAMES[move.discard])
+                    discard=None if move.discard is None
+                    else CARD_NAMES[cast(Card, move.discard)])
         if move.melds is not None:
             body["melds"] = [dump_meld(m) for m in move.melds]
     elif isinstance(move, LayDown):

@@ -10,6 +10,7 @@ import orjson
 from flask import Response
 
 from ..rules import RulesError, effective_knock_limit, parse_card, resolve_rules
+from ..rules.base.cards import Card
 from ..rules.base.options import Rules
 from .problems import FieldError, field_errors, unprocessable
 
@@ -57,11 +58,12 @@ class Faults:
             self.errors += field_errors(error.problems, *at)
             return None
 
-    def card(self, data: dict[str, Any], name: str) -> int | None:
+    def card(self, data: dict[str, Any], name: str) -> Card | None:
         """The optional card field ``name``, parsed (R-1.4)."""
         return None if data.get(name) is None else self.take((name,), parse_card, data[name])
 
-    def rules_and_limit(self, data: dict[str, Any]) -> tuple[Rules | None, int | None, int | None]:
+    def rules_and_limit(
+            self, data: dict[str, Any]) -> tuple[Rules | None, Card | None, int | None]:
         """The request's rules (R-10), upcard and the knock limit they give (R-5.1, R-5.6)."""
         rules = self.take(("rules",), resolve_rules, data.get("rules"))
         upcard = self.card(data, "upcard")

@@ -45,7 +45,7 @@ def install(app: Flask) -> None:
         return False
 
     @app.before_request
-    def preflight():
+    def preflight() -> Response | None:
         if (request.method != "OPTIONS" or "Access-Control-Request-Method" not in request.headers
                 or request.url_rule is None):
             return None  # not a preflight, or for no endpoint (a 404 problem follows)

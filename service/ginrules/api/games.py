@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from functools import singledispatch
-from typing import Any
+from typing import Any, cast
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 from marshmallow import fields
 
 from ..rules.match.variants import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
-from ..rules.base.cards import CARD_NAMES
+from ..rules.base.cards import CARD_NAMES, Card
 from ..rules.documents.gamelog import RoundFact
 from ..rules.table.moves import Discard, Draw, HIDDEN, Knock, LayDown, LayDownOption, Move, Pass
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
@@ -44,7 +44,7 @@ REPLAY_REQUEST = ReplayRequest()
 
 
 @games.post("/replay")
-def replay_game():
+def replay_game() -> Response:
     """Replay a log: valid or the first violation, rounds scored, totals, and what comes next."""
     document = json_body(request)
     data = load(REPLAY_REQUEST, document)
@@ -134,6 +134,7 @@ def dump_round(record: Any) -> dict[str, Any]:
 
 @dump_round.register
 def _(record: RoundRecord) -> dict[str, Any]:
+    assert record.tally is not None  # a round of one table has its tally
     entry = {"dealer": record.dealer, "result": dump_result(record), **dump_tally(record.tally)}
     if record.provisional:
         entry["provisional"] = True
@@ -142,6 +143,7 @@ def _(record: RoundRecord) -> dict[str, Any]:
 
 @dump_round.register
 def _(record: PartnershipRound) -> dict[str, Any]:
+    assert record.tally.team_result is not None  # a partnership round's tally nets the teams
     return {
         "tables": [{"dealer": t.dealer, "result": dump_result(t)} for t in record.tables],
         "result": dump_team_result(record.tally.team_result),
@@ -176,29 +178,29 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
 def dump_option(option: Move | LayDownOption) -> dict[str, Any]:
     """One legal move in ``next``, as a log action (GAMELOG.md); what another player cannot
     see (``HIDDEN``) is left out."""
-    kind = type(option)
-    if kind is LayDownOption:
+    if type(option) is LayDownOption:
         return {"action": "lay_down",
                 "knocker_melds": [dump_meld(m) for m in option.knocker_melds],
                 "layable": dump_layoffs(option.layable)}
-    if kind is Draw:
+    if type(option) is Draw:
         body = {"action": "draw", "source": option.source}
         if option.card is not None:
             body["card"] = CARD_NAMES[option.card]
         return body
-    if kind is Discard:
+    if type(option) is Discard:
         if option.card is HIDDEN:
             return {"action": "discard"}
-        return {"action": "discard", "card": CARD_NAMES[option.card]}
-    if kind is Knock:
+        return {"action": "discard", "card": CARD_NAMES[cast(Card, option.card)]}
+    if type(option) is Knock:
         if option.discard is HIDDEN:
             return {"action": "knock"}
         return {"action": "knock",
-                "discard": None if option.discard is None else CARD_NAMES[option.discard]}
-    return {"action": _ACTION_NAMES[kind]}
+                "discard": None if option.discard is None
+                else CARD_NAMES[cast(Card, option.discard)]}
+    return {"action": _ACTION_NAMES[type(option)]}
 
 
-_ACTION_NAMES = {Pass: "pass", LayDown: "lay_down"}
+_ACTION_NAMES: dict[type, str] = {Pass: "pass", LayDown: "lay_down"}
 
 
 def dump_bonus(bonus: Bonus) -> dict[str, Any]:
@@ -249,7 +251,7 @@ matches_blueprint = Blueprint("matches", __name__, url_prefix="/v1/matches")
 
 
 @matches_blueprint.post("/score")
-def score_a_match():
+def score_a_match() -> Response:
     """Totals, bonuses and winner of a match from each round's winner and points (R-8, R-9)."""
     data = load(MATCH_SCORE_REQUEST, json_body(request))
     try:
@@ -281,7 +283,8 @@ def dump_scored_round(scored: ScoredRound) -> dict[str, Any]:
                 "result": dump_team_result(tally.team_result),
                 "totals": dump_totals(tally.totals)}
     (fact,) = scored.facts
-    result = {name: getattr(fact, name) for name in ("outcome", "knocker") if name in fact.given}
+    result: dict[str, Any] = {name: getattr(fact, name) for name in ("outcome", "knocker")
+                              if name in fact.given}
     result |= {"winner": fact.winner, "points": fact.points if fact.winner is not None else 0}
     return {"result": result, **dump_tally(tally)}
 

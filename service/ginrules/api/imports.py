@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 from marshmallow import fields, validate
 
 from ..rules.errors import RulesError
@@ -34,7 +34,7 @@ class ActionNumbers(ShapedList):
     def item_ok(item: Any) -> bool:
         return isinstance(item, int) and not isinstance(item, bool)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if isinstance(value, list) and len(value) > MAX_ACTIONS:
             detail = f"an import holds at most {MAX_ACTIONS} actions, got {len(value)}"
             raise ApiProblem(400, "too_many_actions", detail,
@@ -52,7 +52,7 @@ IMPORT_REQUEST = ImportRequest()
 
 
 @imports.post("/import")
-def import_game():
+def import_game() -> Response:
     """An OpenSpiel gin_rummy game as a log: see ImportRequest and GameLog in openapi.yaml."""
     data = load(IMPORT_REQUEST, json_body(request))
     return json_response(import_document(data))

@@ -26,7 +26,7 @@ def openapi_text() -> str:
 
 
 @meta.get("/healthz")
-def healthz():
+def healthz() -> Response:
     """Liveness: the process answers; also the version, the solver cache's counters and
     whether the solver's compiled fast path is in use."""
     return jsonify({"status": "ok", "version": service_version(), "solver_cache": cache_info(),
@@ -34,6 +34,6 @@ def healthz():
 
 
 @meta.get("/openapi.yaml")
-def openapi_yaml():
+def openapi_yaml() -> Response:
     """The contract itself."""
     return Response(openapi_text(), mimetype="application/yaml")

@@ -22,6 +22,7 @@ import os
 import re
 import time
 import uuid
+from collections.abc import Iterable
 
 from flask import Blueprint, Flask, Response, g, request
 from prometheus_client import (
@@ -33,6 +34,7 @@ from prometheus_client import (
     generate_latest,
 )
 from prometheus_client import mmap_dict, multiprocess, values
+from prometheus_client.metrics_core import Metric
 from prometheus_client.mmap_dict import MmapedDict
 
 from ..rules.hands.solver import cache_info
@@ -57,12 +59,12 @@ class PreallocatedMmapedDict(MmapedDict):
     (posix_fallocate) turns a full folder into an OSError, which the caller can survive.
     """
 
-    def __init__(self, filename, read_mode=False):
+    def __init__(self, filename: str, read_mode: bool = False) -> None:
         if not read_mode:
             _reserve(filename, getattr(mmap_dict, "_INITIAL_MMAP_SIZE", 1 << 16))
         super().__init__(filename, read_mode)
 
-    def _init_value(self, key):
+    def _init_value(self, key: str) -> None:
         encoded = key.encode("utf-8")
         size = 4 + len(encoded) + (8 - (len(encoded) + 4) % 8) + 16
         capacity = self._capacity
@@ -88,7 +90,8 @@ def _reserve(filename: str, size: int) -> None:
 
 
 # Metric files are made by prometheus_client.values when a labelled value is first used.
-values.MmapedDict = PreallocatedMmapedDict
+# (The ignore: values imports MmapedDict without exporting it; replacing it is the point.)
+values.MmapedDict = PreallocatedMmapedDict  # type: ignore[attr-defined]
 
 REQUESTS = Counter("ginrules_requests_total", "HTTP requests answered",
                    ["endpoint", "method", "status"])
@@ -154,7 +157,7 @@ def install(app: Flask) -> None:
 
 
 @observe.get("/readyz")
-def readyz():
+def readyz() -> Response:
     """Ready: the solver answers and the process is not shutting down."""
     if _draining:
         response = json_response({"status": "shutting down"})
@@ -164,7 +167,7 @@ def readyz():
 
 
 @observe.get("/metrics")
-def metrics():
+def metrics() -> Response:
     """Prometheus metrics of all worker processes (or of this process alone)."""
     info = cache_info()
     try:
@@ -200,7 +203,7 @@ class _Files:
     def __init__(self, folder: str) -> None:
         self.folder = folder
 
-    def collect(self):
+    def collect(self) -> Iterable[Metric]:
         files = []
         for path in glob.glob(os.path.join(self.folder, "*.db")):
             try:
@@ -208,4 +211,6 @@ class _Files:
                     files.append(path)
             except OSError:
                 pass
-        return multiprocess.MultiProcessCollector.merge(files, accumulate=True)
+        # merge is not annotated in prometheus_client: it returns the merged metrics.
+        merged: Iterable[Metric] = multiprocess.MultiProcessCollector.merge(files, accumulate=True)
+        return merged

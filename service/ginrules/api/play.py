@@ -34,7 +34,7 @@ def page_html() -> str:
 
 
 @play.get("/play")
-def play_page():
+def play_page() -> Response:
     """The hand builder and game viewer; the address says what it shows (``?hand=``,
     ``?example=``)."""
     return Response(page_html(), mimetype="text/html")

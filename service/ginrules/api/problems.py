@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
+from typing import Any
 
 from flask import Response
 
@@ -81,7 +82,7 @@ class ApiProblem(Exception):
     errors: list[FieldError] = field(default_factory=list)
     headers: dict[str, str] = field(default_factory=dict)
 
-    def as_json(self, max_errors: int = MAX_ERRORS) -> dict:
+    def as_json(self, max_errors: int = MAX_ERRORS) -> dict[str, Any]:
         """The problem as JSON, listing at most ``max_errors`` faults (and a count of the rest)."""
         errors = self.errors
         if len(errors) > max_errors:

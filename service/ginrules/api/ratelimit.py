@@ -51,8 +51,9 @@ def trust_proxies(app: Flask) -> None:
     """Read the client's address from X-Forwarded-For, as set by the trusted proxies."""
     hops = trusted_hops(app)
     if hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=0, x_host=0, x_port=0,
-                                x_prefix=0)
+        # Wrapping the WSGI callable in middleware is Flask's documented way; mypy sees a method.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=0, x_host=0, x_port=0, x_prefix=0)
 
 
 def parse_rate(text: str) -> tuple[float, float]:

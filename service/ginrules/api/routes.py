@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from ..rules import HAND_SIZES, RulesError, analyze_mask, parse_hand_mask
+from ..rules import HAND_SIZES, Rules, RulesError, analyze_mask, parse_hand_mask
+from ..rules.base.cards import Card
 from .body import json_body
 from .checks import Faults, encoded, json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable
@@ -20,19 +22,20 @@ batch of a thousand bad hands gets a reply of bounded size."""
 
 
 @v1.post("/hands/analyze")
-def analyze_hand():
+def analyze_hand() -> Response:
     """Analyse one hand (R-2.5, R-5): see AnalyzeRequest and Analysis in openapi.yaml."""
     data = load(ANALYZE_REQUEST, json_body(request))
     faults = Faults()
     mask = faults.take(("hand",), parse_hand_mask, data["hand"], HAND_SIZES)
     rules, upcard, _ = faults.rules_and_limit(data)
     faults.check()
+    assert mask is not None and rules is not None  # check() raised otherwise
     analysis = analyze_mask(mask, rules, upcard=upcard, all_arrangements=data["all_arrangements"])
     return json_response(dump_analysis(analysis))
 
 
 @v1.post("/hands/analyze/batch")
-def analyze_batch():
+def analyze_batch() -> Response:
     """Analyse up to MAX_BATCH hands under one rules value; each hand succeeds or fails alone."""
     data = load(BATCH_REQUEST, json_body(request))
     hands = data["hands"]
@@ -44,10 +47,12 @@ def analyze_batch():
     faults = Faults()
     rules, upcard, _ = faults.rules_and_limit(data)
     faults.check()
+    assert rules is not None  # check() raised otherwise
     return json_response(_batch_reply(hands, rules, upcard, data["all_arrangements"]))
 
 
-def _batch_reply(hands: list, rules, upcard, all_arrangements: bool) -> dict:
+def _batch_reply(hands: list[Any], rules: Rules, upcard: Card | None,
+                 all_arrangements: bool) -> dict[str, Any]:
     """The batch reply: each hand's analysis, or its problem, in order.
 
     Each hand's result is encoded as soon as it is made (``encoded``): a thousand results
@@ -77,7 +82,7 @@ def _batch_reply(hands: list, rules, upcard, all_arrangements: bool) -> dict:
     }
 
 
-def _hand_problem(error: RulesError, index: int) -> dict:
+def _hand_problem(error: RulesError, index: int) -> dict[str, Any]:
     """The problem of one hand of a batch, naming its first BATCH_ERRORS faults."""
     problems = error.problems
     problem = unprocessable(field_errors(problems[:BATCH_ERRORS], "hands", index))
@@ -93,7 +98,7 @@ def _hand_problem(error: RulesError, index: int) -> dict:
 _BOOL = {"true": True, "false": False}
 
 
-def _query_value(name: str, text: str):
+def _query_value(name: str, text: str) -> bool | int | str | None:
     """A rules option from a query string, typed as the option is (R-10); the text if not."""
     from ..rules.base.options import Rules
 
@@ -109,7 +114,7 @@ def _query_value(name: str, text: str):
 
 
 @v1.get("/hands/<hand>/analysis")
-def analysis_by_url(hand: str):
+def analysis_by_url(hand: str) -> Response:
     """The analysis of ``/v1/hands/analyze`` at a cacheable URL: the hand as comma-separated
     card codes, rules as query parameters; a strong ETag that does not depend on card order or
     notation, and 304 for a matching If-None-Match without solving."""
@@ -117,7 +122,7 @@ def analysis_by_url(hand: str):
 
 
 @v1.get("/hands/<hand>/image.svg")
-def hand_image(hand: str):
+def hand_image(hand: str) -> Response:
     """The hand of the cacheable analysis drawn as cards (same query, same ETag scheme)."""
     from .pictures import hand_svg
 
@@ -126,7 +131,7 @@ def hand_image(hand: str):
 
 
 def _cacheable_analysis(hand: str, representation: str,
-                        reply: Callable[[dict], Response]) -> Response:
+                        reply: Callable[[dict[str, Any]], Response]) -> Response:
     """The analysis of a hand in the path with rules in the query, as ``reply`` renders it;
     a strong ETag per representation, and 304 for a matching If-None-Match without solving."""
     from ..rules.base.options import OPTION_NAMES
@@ -156,6 +161,7 @@ def _cacheable_analysis(hand: str, representation: str,
                      FieldError("?upcard", e.code, e.detail, e.rule) if e.pointer == "/upcard"
                      else e for e in faults.errors]
     faults.check()
+    assert mask is not None and rules is not None  # check() raised otherwise
     etag = _etag(mask, rules, upcard, all_arrangements, representation)
     headers = {"ETag": f'"{etag}"', "Cache-Control": "public, max-age=86400"}
     if etag in request.if_none_match:
@@ -166,7 +172,8 @@ def _cacheable_analysis(hand: str, representation: str,
     return response
 
 
-def _etag(mask: int, rules, upcard, all_arrangements: bool, representation: str) -> str:
+def _etag(mask: int, rules: Rules, upcard: Card | None, all_arrangements: bool,
+          representation: str) -> str:
     """A strong validator of the reply: the card set, the rules, the options, the version and
     the representation (the JSON analysis or its picture)."""
     import hashlib

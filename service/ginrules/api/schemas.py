@@ -9,9 +9,9 @@ every field they write.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 
@@ -19,7 +19,7 @@ from ..rules import PRESETS, HandAnalysis, Rules
 from ..rules.base.cards import CARD_NAMES, mask_cards
 from ..rules.errors import Problem
 from ..rules.hands.knock import KnockCheck
-from ..rules.hands.layoffs import Defense
+from ..rules.hands.layoffs import Defense, Layoff
 from ..rules.hands.scoring import RoundScore
 from ..rules.base.melds import Arrangement, Meld, every_meld
 from ..rules.hands.solver import DiscardOption
@@ -56,7 +56,7 @@ _MESSAGE_RULES = {CARD_ITEM_MESSAGE: "R-1.4", CARD_LIST_MESSAGE: "R-1.4"}
 """The rule a shape fault breaks, where it is one of the rules' (a card's notation)."""
 
 
-class StrictBoolean(fields.Field):
+class StrictBoolean(fields.Field[bool]):
     """JSON ``true`` or ``false`` only: no ``"yes"``, ``1`` or ``"true"`` read as a boolean."""
 
     default_error_messages = {"invalid": "Not a valid boolean."}
@@ -67,7 +67,7 @@ class StrictBoolean(fields.Field):
         return value
 
 
-class RulesValue(fields.Field):
+class RulesValue(fields.Field[Any]):
     """A preset name or an object of overrides; its meaning is checked by the rules core."""
 
     default_error_messages = {
@@ -81,18 +81,18 @@ class RulesValue(fields.Field):
         return value
 
 
-class ListValue(fields.Field):
+class ListValue(fields.Field[list[Any]]):
     """A JSON array, its items left to the rules core (which bounds what it reports)."""
 
     default_error_messages = {"invalid": "Not a valid list."}
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise self.make_error("invalid")
         return value
 
 
-class ShapedList(fields.Field):
+class ShapedList(fields.Field[list[Any]]):
     """A JSON array whose items must each pass :meth:`item_ok` (shape only), checked in one pass;
     each item that does not is reported at its index with the ``item`` message."""
 
@@ -102,7 +102,7 @@ class ShapedList(fields.Field):
     def item_ok(item: Any) -> bool:
         raise NotImplementedError
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise self.make_error("invalid")
         bad = [i for i, item in enumerate(value) if not self.item_ok(item)]
@@ -232,7 +232,8 @@ def _flatten(messages: Any, path: tuple[str | int, ...] = ()) -> list[FieldError
     return [FieldError(json_pointer(path), "invalid_value", str(messages))]
 
 
-def _bounds(schema: Schema, body: Mapping, path: tuple[str | int, ...]) -> list[FieldError]:
+def _bounds(schema: Schema, body: Mapping[str, Any],
+            path: tuple[str | int, ...]) -> list[FieldError]:
     """Faults found before the schema looks at any item: too many unknown fields (only the
     first are named) and lists longer than ``MAX_ITEMS``, in the body and its nested objects."""
     known = {field.data_key or name: field for name, field in schema.load_fields.items()}
@@ -258,7 +259,7 @@ QuickField = tuple[bool, Any, bool, Callable[[Any], bool], "dict[str, QuickField
 (shape only, as the field's own), and for a nested object the fields of its schema."""
 
 
-def _list_check(field: fields.Field) -> Callable[[Any], bool]:
+def _list_check(field: fields.Field[Any]) -> Callable[[Any], bool]:
     """A list field's check: a list of at most MAX_ITEMS items (see ``_bounds``), each passing
     the field's ``item_ok`` when it has one."""
     item_ok = getattr(field, "item_ok", None)
@@ -272,7 +273,7 @@ def _list_check(field: fields.Field) -> Callable[[Any], bool]:
                           and all(map(item_ok, value)))
 
 
-_QUICK_CHECKS: dict[type, Callable[[fields.Field], Callable[[Any], bool]]] = {
+_QUICK_CHECKS: dict[type, Callable[[fields.Field[Any]], Callable[[Any], bool]]] = {
     CardTokens: _list_check,
     MeldsValue: _list_check,
     LayoffsValue: _list_check,
@@ -290,6 +291,7 @@ def _quick_fields(schema_class: type) -> dict[str, QuickField] | None:
     quick: dict[str, QuickField] = {}
     for name, field in schema.load_fields.items():
         nested = None
+        check: Callable[[Any], bool]
         if isinstance(field, fields.Nested):
             nested = _quick_fields(type(field.schema))
             if nested is None:
@@ -305,7 +307,7 @@ def _quick_fields(schema_class: type) -> dict[str, QuickField] | None:
     return quick
 
 
-def _quick_load(quick: dict[str, QuickField], body: Mapping) -> dict[str, Any] | None:
+def _quick_load(quick: dict[str, QuickField], body: Mapping[str, Any]) -> dict[str, Any] | None:
     """What ``schema.load(body)`` returns, for a body that plainly passes the schema and its
     bounds; None at the first doubt, and the full check then finds and names every fault."""
     for key in body:
@@ -354,7 +356,8 @@ def load(schema: Schema, body: Any) -> dict[str, Any]:
         raise ApiProblem(400, "invalid_request", "; ".join(
             f"{clipped(e.pointer) or '/'}: {e.detail}" for e in errors[:5]), errors)
     try:
-        return schema.load(body)
+        # A dict of the fields: request schemas have no post_load hook.
+        return cast("dict[str, Any]", schema.load(body))
     except ValidationError as error:
         errors = _flatten(error.messages)
         detail = "; ".join(f"{clipped(e.pointer)}: {clipped(e.detail)}" for e in errors[:5])
@@ -459,7 +462,7 @@ def dump_knock(check: KnockCheck) -> dict[str, Any]:
     }
 
 
-def dump_layoffs(layoffs) -> list[dict[str, Any]]:
+def dump_layoffs(layoffs: Iterable[Layoff]) -> list[dict[str, Any]]:
     return [{"card": CARD_NAMES[layoff.card], "meld": layoff.meld} for layoff in layoffs]
 
 
@@ -506,10 +509,14 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
         body["gin"] = analysis.gin
     if analysis.big_gin is not None:
         body["big_gin"] = analysis.big_gin
+        # Eleven cards: the solution has the discards.
         best_discards = solution.best_discards
+        assert best_discards is not None
         body["discard"] = _NAME(best_discards[0])
         body["best_discards"] = list(map(_NAME, best_discards))
-        body["discards"] = _dump_discards(solution.discards())
+        discards = solution.discards()
+        assert discards is not None
+        body["discards"] = _dump_discards(discards)
     if analysis.arrangements is not None:
         body["arrangements"] = [
             {**({"discard": CARD_NAMES[choice.discard]} if choice.discard is not None else {}),

@@ -3,15 +3,17 @@ and the rules presets ``/v1/rules`` (R-10)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import partial
+from typing import Any, TypeVar
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Request, Response, request
 
 from ..rules import PRESETS, RulesError, parse_card, parse_hand_mask
 from ..rules.base.cards import CARD_NAMES
 from ..rules.hands.knock import check_knock
 from ..rules.hands.layoffs import best_defense, layable_cards, parse_layoffs
-from ..rules.base.melds import parse_melds
+from ..rules.base.melds import Meld, parse_melds
 from ..rules.hands.scoring import score_round
 from ..rules.base.options import OPTION_RANGES, get_preset, resolve_rules
 from .body import json_body
@@ -30,9 +32,11 @@ from .schemas import (
 
 showdown = Blueprint("showdown", __name__, url_prefix="/v1")
 
+T = TypeVar("T")
+
 
 @showdown.get("/rules")
-def list_presets():
+def list_presets() -> Response:
     """Every preset with the value of each option (R-10), and what each option accepts."""
     return json_response({
         "default": "standard",
@@ -42,7 +46,7 @@ def list_presets():
 
 
 @showdown.get("/rules/<name>")
-def one_preset(name: str):
+def one_preset(name: str) -> Response:
     """One preset (R-10); an unknown name is a 404 naming the presets."""
     if name not in PRESETS:
         detail = f"unknown preset {name[:40]!r}; presets are {', '.join(PRESETS)}"
@@ -51,7 +55,7 @@ def one_preset(name: str):
 
 
 @showdown.post("/knock")
-def knock():
+def knock() -> Response:
     """Judge a knock from eleven cards (R-4.3, R-4.4, R-5): legal, or every reason it is not."""
     data = load(KNOCK_REQUEST, json_body(request))
     faults = Faults()
@@ -62,12 +66,14 @@ def knock():
              else faults.take(("melds",), _meld_parser(data), data["melds"]))
     rules, _, limit = faults.rules_and_limit(data)
     faults.check()
+    # Parsed: check() raised otherwise.
+    assert hand is not None and rules is not None and limit is not None
     result = check_knock(hand, discard, rules, limit, melds=melds, taken_card=taken_card)
     return json_response({**dump_knock(result), "rules": dump_rules(rules)})
 
 
 @showdown.post("/layoffs")
-def layoffs():
+def layoffs() -> Response:
     """The defender's best spread against the knocker's melds (R-6), and every layable card."""
     data = load(LAYOFFS_REQUEST, json_body(request))
     faults = Faults()
@@ -82,6 +88,8 @@ def layoffs():
                 f"{' '.join(overlap)} cannot be in the knocker's melds and the defender's hand",
                 "R-1.5"))
     faults.check()
+    # Parsed: check() raised otherwise.
+    assert knocker_melds is not None and defender is not None and rules is not None
     defense = best_defense(knocker_melds, defender, gin=data["gin"], rules=rules)
     layable = () if data["gin"] else layable_cards(knocker_melds, defender,
                                                   rules.round_the_corner)
@@ -93,13 +101,13 @@ def layoffs():
 
 
 @showdown.post("/rounds/score")
-def score():
+def score() -> Response:
     """Settle a knock (R-5 to R-7): outcome, winner, points and their breakdown."""
     return json_response(_settled(request))
 
 
 @showdown.post("/rounds/score/image.svg")
-def score_image():
+def score_image() -> Response:
     """The round ``/v1/rounds/score`` settles, drawn: melds, layoffs on the meld they extend,
     deadwood and the score (R-6, R-7)."""
     from .pictures import round_svg
@@ -107,7 +115,7 @@ def score_image():
     return Response(round_svg(_settled(request)), mimetype="image/svg+xml")
 
 
-def _settled(request) -> dict:
+def _settled(request: Request) -> dict[str, Any]:
     """The RoundScore reply of a ``/v1/rounds/score`` request; its faults as a 422 problem."""
     data = load(ROUND_SCORE_REQUEST, json_body(request))
     knocker, defender = data["knocker"], data["defender"]
@@ -122,15 +130,19 @@ def _settled(request) -> dict:
                                  defender["layoffs"])
     rules, upcard, limit = faults.rules_and_limit(data)
     faults.check()
+    # Parsed: check() raised otherwise.
+    assert knocker_hand is not None and defender_hand is not None
+    assert rules is not None and limit is not None
     result = faults.take((), lambda: score_round(
         knocker_hand, defender_hand, rules, limit, discard=discard, knocker_melds=knocker_melds,
         defender_melds=defender_melds, layoffs=declared_layoffs, upcard=upcard,
     ))
     faults.check()
+    assert result is not None  # check() raised otherwise
     return {**dump_round(result), "rules": dump_rules(rules)}
 
 
-def _meld_parser(data):
+def _meld_parser(data: Mapping[str, Any]) -> Callable[[object], tuple[Meld, ...]]:
     """``parse_melds`` under the request's rules: a run may wrap past the king only under
     round_the_corner (R-2.7).  Rules that are not valid are reported with the rules, and the
     melds read meanwhile as under the defaults."""
@@ -141,6 +153,7 @@ def _meld_parser(data):
     return partial(parse_melds, round_the_corner=wrap)
 
 
-def _optional(faults: Faults, at: tuple[str, ...], parse, value):
+def _optional(faults: Faults, at: tuple[str, ...], parse: Callable[[object], T],
+              value: object) -> T | None:
     """A part of the request the client may leave out, parsed if it is there."""
     return None if value is None else faults.take(at, parse, value)

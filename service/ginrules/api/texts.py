@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from html import escape
+from typing import cast
 
 from flask import Blueprint, Response
 from markdown_it import MarkdownIt
@@ -82,7 +83,8 @@ def render(markdown: str, page: str) -> str:
             token.attrSet("id", anchor)
         elif token.type == "inline" and token.children and tokens[index - 1].type != "heading_open":
             token.children = _link_rule_ids(token.children, page)
-    return md.renderer.render(tokens, md.options, {})
+    # The default renderer, RendererHTML, renders to a str.
+    return cast(str, md.renderer.render(tokens, md.options, {}))
 
 
 _STYLE = """
@@ -119,24 +121,24 @@ def page_html(page: str) -> str:
 
 
 @texts.get("/rules")
-def rules_page():
+def rules_page() -> Response:
     """The rules, as a page with an anchor per rule (``/rules#R-4.3``)."""
     return Response(page_html("rules"), mimetype="text/html")
 
 
 @texts.get("/rules.md")
-def rules_markdown():
+def rules_markdown() -> Response:
     """The rules' Markdown source."""
     return Response(text("rules.md"), mimetype="text/markdown")
 
 
 @texts.get("/gamelog")
-def gamelog_page():
+def gamelog_page() -> Response:
     """The game-log format (ginrules-log/1), as a page."""
     return Response(page_html("gamelog"), mimetype="text/html")
 
 
 @texts.get("/gamelog.md")
-def gamelog_markdown():
+def gamelog_markdown() -> Response:
     """The game-log format's Markdown source."""
     return Response(text("gamelog.md"), mimetype="text/markdown")

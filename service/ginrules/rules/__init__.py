@@ -6,7 +6,6 @@
 """
 
 from .hands.analysis import (
-    HAND_SIZES,
     ArrangementChoice,
     HandAnalysis,
     analyze,
@@ -33,6 +32,7 @@ from .errors import (
 )
 from .base.melds import Arrangement, Meld
 from .hands.solver import (
+    HAND_SIZES,
     DiscardOption,
     Solution,
     best_arrangement,

@@ -13,6 +13,7 @@ environment before the rules are imported.
 from __future__ import annotations
 
 import os
+from importlib import import_module
 from types import ModuleType
 
 
@@ -26,10 +27,10 @@ def _load() -> ModuleType | None:
     if pure_python_requested():
         return None
     try:
-        from . import _speedups
+        # Imported by name: the compiled module has no stub for the type checker to read.
+        return import_module("._speedups", __package__)
     except ImportError:
         return None
-    return _speedups
 
 
 SPEEDUPS: ModuleType | None = _load()

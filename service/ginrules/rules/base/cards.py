@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
+from typing import Protocol, cast
 
 from ..errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
 from ..speedups import SPEEDUPS
@@ -88,10 +89,12 @@ _SPELLING_BITS: dict[str, int] = {token: 1 << card for token, card in _SPELLINGS
 SPELLING_CARDS: dict[str, Card] = _SPELLINGS
 """Every accepted spelling of a card (R-1.4) to its card, for readers that look tokens up one
 by one on a hot path (read only)."""
-_SPELLING_BIT = _SPELLING_BITS.__getitem__
+# Looked up with any token: one that is not a str raises KeyError (or TypeError, unhashable).
+_SPELLING_BIT = cast("Callable[[object], int]", _SPELLING_BITS.__getitem__)
+_SPELLING_CARD = cast("Callable[[object], Card]", _SPELLINGS.__getitem__)
 CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(
     tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),
-                 key=lambda token, card=card: (token != CARD_NAMES[card], token)))
+                 key=lambda token: (token != CARD_NAMES[card], token)))
     for card in CARDS)
 """Every accepted spelling of each card (R-1.4), the canonical code first."""
 
@@ -120,7 +123,7 @@ def card_or_none(token: object) -> Card | None:
 def cards_or_none(tokens: Iterable[object]) -> tuple[Card, ...] | None:
     """The cards a sequence of tokens names (R-1.4), or None if any token names none."""
     try:
-        return tuple(map(_SPELLINGS.__getitem__, tokens))
+        return tuple(map(_SPELLING_CARD, tokens))
     except (KeyError, TypeError):  # not a card code, or not even hashable
         return None
 
@@ -161,7 +164,7 @@ def parse_hand(
             [Problem((), "invalid_hand", "expected a list of card codes")],
         )
     try:
-        parsed = tuple(map(_SPELLINGS.__getitem__, tokens))
+        parsed = tuple(map(_SPELLING_CARD, tokens))
     except (KeyError, TypeError):
         parsed = None
     if (
@@ -213,7 +216,7 @@ def python_quick_mask(tokens: Sequence[object]) -> int | None:
     """:func:`quick_mask` in Python alone: the reference of the compiled reader."""
     try:
         # The sum of n distinct powers of two has exactly n bits set; any repeat carries.
-        mask = sum(map(_SPELLING_BIT, tokens))  # type: ignore[arg-type]
+        mask = sum(map(_SPELLING_BIT, tokens))
     except (KeyError, TypeError):  # not a card code, or not even hashable
         return None
     return mask if mask.bit_count() == len(tokens) else None
@@ -227,7 +230,14 @@ None for anything else (which :func:`parse_hand` explains).  The compiled reader
 is built (see speedups.py), which reads only a list or a tuple of str."""
 
 
-def _hand_mask_parser(quick: Callable[[Sequence[object]], int | None]):
+class HandMaskParser(Protocol):
+    """The type of :func:`parse_hand_mask`."""
+
+    def __call__(self, tokens: Sequence[object], sizes: Collection[int] | None = None) -> int:
+        ...
+
+
+def _hand_mask_parser(quick: Callable[[Sequence[object]], int | None]) -> HandMaskParser:
     def parse_hand_mask(tokens: Sequence[object], sizes: Collection[int] | None = None) -> int:
         """The mask of a hand of card tokens; the same checks and errors as
         :func:`parse_hand`."""
@@ -240,8 +250,8 @@ def _hand_mask_parser(quick: Callable[[Sequence[object]], int | None]):
 
 python_parse_hand_mask = _hand_mask_parser(python_quick_mask)
 """``parse_hand_mask`` in Python alone: the reference of the compiled reader."""
-parse_hand_mask = (python_parse_hand_mask if SPEEDUPS is None
-                   else _hand_mask_parser(quick_mask))
+parse_hand_mask: HandMaskParser = (python_parse_hand_mask if SPEEDUPS is None
+                                   else _hand_mask_parser(quick_mask))
 
 
 def _size_list(sizes: list[int]) -> str:

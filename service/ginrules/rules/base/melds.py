@@ -152,7 +152,8 @@ def meld_pairs(*, round_the_corner: bool = False) -> tuple[tuple[int, ...], ...]
     return tuple(tuple(sorted(p)) for p in pairs)
 
 
-def _not_a_meld(path: tuple, ordered: tuple[Card, ...], round_the_corner: bool) -> Problem:
+def _not_a_meld(path: tuple[str | int, ...], ordered: tuple[Card, ...],
+                round_the_corner: bool) -> Problem:
     """Why cards (canonical order) form no meld, with the rule that says so."""
     names = " ".join(CARD_NAMES[c] for c in ordered) or "no cards"
     suits = {CARD_SUITS[c] for c in ordered}

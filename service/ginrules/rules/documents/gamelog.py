@@ -10,9 +10,9 @@ replay run long.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ..match.variants import VARIANTS
 from ..base.cards import (Card, bad_card_detail, card_or_none, cards_or_none,
@@ -47,8 +47,9 @@ class Action(NamedTuple):
     source: str | None = None
     card: Card | None = None
     discard: Card | None = None
-    melds: list | None = None
-    """Declared melds as sent (card codes checked); whether they are melds is a rule (R-2)."""
+    melds: Sequence[Any] | None = None
+    """Declared melds as sent (card codes checked; a lay_down without any: ``()``); whether
+    they are melds is a rule (R-2)."""
     layoffs: tuple[Layoff, ...] | None = None
 
 
@@ -84,8 +85,8 @@ class _Reader:
     def fault(self, path: tuple[str | int, ...], code: str, detail: str) -> None:
         self.problems.append(Problem(path, code, detail))
 
-    def field(self, obj: Mapping, name: str, path: tuple, kind: type | tuple, *,
-              required: bool = True, what: str = "") -> Any:
+    def field(self, obj: Mapping[str, Any], name: str, path: tuple[str | int, ...],
+              kind: type | tuple[type, ...], *, required: bool = True, what: str = "") -> Any:
         value = obj.get(name, _MISSING)
         if value is _MISSING:
             if required:
@@ -97,13 +98,13 @@ class _Reader:
             return None
         return value
 
-    def card(self, value: Any, path: tuple) -> Card | None:
+    def card(self, value: Any, path: tuple[str | int, ...]) -> Card | None:
         card = card_or_none(value)
         if card is None:
             self.fault(path, "invalid_card", bad_card_detail(value))
         return card
 
-    def cards(self, values: Any, path: tuple) -> tuple[Card, ...] | None:
+    def cards(self, values: Any, path: tuple[str | int, ...]) -> tuple[Card, ...] | None:
         if type(values) is list:
             cards = cards_or_none(values)
             if cards is not None:
@@ -112,16 +113,17 @@ class _Reader:
             self.fault(path, "wrong_type", f"expected a list of card codes, got "
                                            f"{describe_token(values)}")
             return None
-        cards = [self.card(v, path + (i,)) for i, v in enumerate(values)]
-        return None if None in cards else tuple(cards)
+        checked = [self.card(v, path + (i,)) for i, v in enumerate(values)]
+        return None if None in checked else cast("tuple[Card, ...]", tuple(checked))
 
-    def unknown_fields(self, obj: Mapping, allowed: set[str], path: tuple) -> None:
+    def unknown_fields(self, obj: Mapping[str, Any], allowed: set[str], path: tuple[str | int, ...]
+                       ) -> None:
         for name in obj:
             if name not in allowed:
                 self.fault(path + (name,), "unknown_field", f"unknown field {name!r}")
 
 
-def _kind_name(kind: type | tuple) -> str:
+def _kind_name(kind: type | tuple[type, ...]) -> str:
     names = {str: "a string", list: "a list", dict: "an object", int: "an integer",
              bool: "a boolean"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
@@ -154,15 +156,16 @@ def read_log(document: Any) -> GameLog:
                 continue
             read = [_read_table(reader, t, where) for where, t in tables]
             if None not in read:
-                rounds.append(tuple(read))
+                rounds.append(cast("tuple[Table, ...]", tuple(read)))
     if reader.problems:
         raise InvalidLogError("; ".join(p.detail for p in reader.problems[:20]), reader.problems)
+    assert rules is not None and players is not None  # else read_header recorded a problem
     return GameLog(rules, tuple(players), tuple(rounds), document.get("roles"),
                    document.get("teams"))
 
 
-def _round_tables(reader: _Reader, rules: Rules | None, value: Any, path: tuple, what: str
-                  ) -> list[tuple[tuple, Any]] | None:
+def _round_tables(reader: _Reader, rules: Rules | None, value: Any, path: tuple[str | int, ...],
+                  what: str) -> list[tuple[tuple[str | int, ...], Any]] | None:
     """A round's tables with their paths: the round itself where a round is one table, else
     ``{"tables": [...]}`` with one entry per table (GAMELOG.md); None for a wrong shape."""
     variant = VARIANTS[rules.variant] if rules is not None else VARIANTS["two_player"]
@@ -182,7 +185,7 @@ def round_document(rules: Rules, tables: list[Any]) -> Any:
     return tables[0] if VARIANTS[rules.variant].tables_per_round == 1 else {"tables": tables}
 
 
-def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
+def _read_table(reader: _Reader, value: Any, path: tuple[str | int, ...]) -> Table | None:
     plain = _plain_table(value) if type(value) is dict else None
     if plain is None:
         return _read_table_fully(reader, value, path)
@@ -194,7 +197,8 @@ def _read_table(reader: _Reader, value: Any, path: tuple) -> Table | None:
     return Table(dealer, hands, upcard, stock, tuple(actions))
 
 
-def _plain_table(value: dict) -> tuple | None:
+def _plain_table(value: dict[str, Any]) -> tuple[str, dict[str, tuple[Card, ...]], Card,
+                                                tuple[Card, ...] | None, list[Any]] | None:
     """A deal's fields but its actions, where they are of plain form and within bounds:
     exactly the fields a table has, the dealer a string, the hands lists of card codes;
     None for anything else, which :func:`_read_table_fully` reads or explains."""
@@ -224,7 +228,7 @@ def _plain_table(value: dict) -> tuple | None:
     return dealer, hands, upcard, stock, items
 
 
-def _read_table_fully(reader: _Reader, value: Any, path: tuple) -> Table | None:
+def _read_table_fully(reader: _Reader, value: Any, path: tuple[str | int, ...]) -> Table | None:
     if type(value) is not dict and not isinstance(value, Mapping):
         reader.fault(path, "wrong_type", "a round is an object (dealer, hands, upcard, actions)")
         return None
@@ -256,6 +260,7 @@ def _read_table_fully(reader: _Reader, value: Any, path: tuple) -> Table | None:
         actions = _read_actions(reader, actions_value, path + ("actions",))
     if len(reader.problems) > before:
         return None
+    assert upcard is not None  # else a problem was recorded
     return Table(dealer, hands, upcard, stock, tuple(actions))
 
 
@@ -268,7 +273,8 @@ _ACTION_FIELDS = {
 }
 
 
-def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Action]:
+def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
+                  ) -> list[Move | Action]:
     """A round's actions.  The usual shapes of a pass, a draw or a discard are read here at
     once, in the loop, since a log is mostly these; anything else is read in full, which reads
     it or explains its faults."""
@@ -279,6 +285,7 @@ def _read_actions(reader: _Reader, items: list, path: tuple) -> list[Move | Acti
     discard_kind, draw_kind, pass_kind = Discard, Draw, Pass  # local names read faster
     stock_draws: dict[str, Draw] = {}
     pile_draws: dict[str, Draw] = {}
+    action: Move | Action | None
     for index, item in enumerate(items):
         if type(item) is dict:
             # A missing field is a KeyError, a card that is no string may be a TypeError:
@@ -333,12 +340,12 @@ _MELDS_BY_MASK: dict[int, Meld] = {meld.mask: meld for meld in every_meld()}
 """Every set and every run that does not wrap past the king, by the mask of its cards."""
 
 
-def declared_melds(values: list, *, round_the_corner: bool = False) -> tuple[Meld, ...]:
+def declared_melds(values: Sequence[Any], *, round_the_corner: bool = False) -> tuple[Meld, ...]:
     """Declared melds of a knock or a lay_down, as read by :func:`parse_melds` (which raises
     :class:`InvalidMeldError` naming every fault, R-2).  Melds of distinct cards that are a
     set or a run not wrapping past the king, each card in one meld, are looked up at once;
     anything else is left to :func:`parse_melds`."""
-    melds = []
+    melds: list[Meld] = []
     used = 0
     for value in values:
         declared = None
@@ -347,7 +354,9 @@ def declared_melds(values: list, *, round_the_corner: bool = False) -> tuple[Mel
         if type(value) is not list:
             break
         mask = quick_mask(value)
-        meld = None if mask is None else _MELDS_BY_MASK.get(mask)
+        if mask is None:
+            break
+        meld = _MELDS_BY_MASK.get(mask)
         if meld is None or mask & used or (declared is not None and declared != meld.kind):
             break
         used |= mask
@@ -376,7 +385,7 @@ def _plain_melds(value: Any) -> bool:
     return True
 
 
-def _plain_spread(item: dict, player: str, kind: str, size: int) -> Action | None:
+def _plain_spread(item: dict[str, Any], player: str, kind: str, size: int) -> Action | None:
     """A knock or a lay_down of plain form read at once, as :func:`_read_action_fully` reads
     it; None for anything else, which that reading then reads or explains."""
     melds = item.get("melds", _MISSING)
@@ -406,7 +415,8 @@ _new_move = tuple.__new__
 without the call through the move's own ``__new__``: one per action of a log."""
 
 
-def _read_action_fully(reader: _Reader, item: Any, path: tuple) -> Move | Action | None:
+def _read_action_fully(reader: _Reader, item: Any, path: tuple[str | int, ...]
+                       ) -> Move | Action | None:
     """One action read in full, naming every fault of form: the engine's move for a pass, a
     draw or a discard; a knock or a lay_down keeps its melds as sent, since whether they are
     melds is a rule checked in play (R-2)."""
@@ -466,7 +476,7 @@ def _read_action_fully(reader: _Reader, item: Any, path: tuple) -> Move | Action
     return Action(player, kind, **fields)
 
 
-def _read_melds(reader: _Reader, value: Any, path: tuple) -> list | None:
+def _read_melds(reader: _Reader, value: Any, path: tuple[str | int, ...]) -> list[Any] | None:
     """Melds as sent, once their form and card codes are checked (meld rules come later)."""
     if not isinstance(value, list):
         reader.fault(path, "wrong_type", f"melds are a list, got {describe_token(value)}")
@@ -486,7 +496,7 @@ def _read_melds(reader: _Reader, value: Any, path: tuple) -> list | None:
 # The header of a log or a match -----------------------------------------------------------------
 
 
-def read_header(document: Mapping, problems: list[Problem]
+def read_header(document: Mapping[str, Any], problems: list[Problem]
                 ) -> tuple[Rules | None, list[str] | None]:
     """The rules, players, roles and teams of a log or a match score, every fault recorded."""
     rules = None
@@ -564,7 +574,7 @@ class MatchFacts:
     dealer: str | None = None
 
 
-def read_match(document: Mapping) -> MatchFacts:
+def read_match(document: Mapping[str, Any]) -> MatchFacts:
     """A match score body, every fault of form at once (:class:`InvalidLogError`)."""
     problems: list[Problem] = []
     rules, players = read_header(document, problems)
@@ -591,6 +601,7 @@ def read_match(document: Mapping) -> MatchFacts:
     problems += reader.problems
     if problems:
         raise InvalidLogError("; ".join(p.detail for p in problems[:20]), problems)
+    assert rules is not None and players is not None  # else read_header recorded a problem
     return MatchFacts(rules, tuple(players), tuple(rounds), document.get("roles"),
                       document.get("teams"), dealer)
 
@@ -598,7 +609,7 @@ def read_match(document: Mapping) -> MatchFacts:
 _OUTCOMES = ("knock", "undercut", "gin", "big_gin", "draw")
 
 
-def _check_fact(path: tuple, fact: Any, problems: list[Problem]) -> None:
+def _check_fact(path: tuple[str | int, ...], fact: Any, problems: list[Problem]) -> None:
     """The form of one round fact: ``winner`` (a name or null), ``points`` (>= 0), options."""
     if not isinstance(fact, dict):
         problems.append(Problem(path, "wrong_type", 'a round is {"winner", "points"}'))

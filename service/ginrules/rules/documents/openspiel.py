@@ -48,7 +48,7 @@ here, even where a different discard would have made it legal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -99,7 +99,7 @@ def _value(card: int) -> int:
     return min(10, card % 13 + 1)
 
 
-def _total(cards) -> int:
+def _total(cards: Iterable[int]) -> int:
     return sum(_value(c) for c in cards)
 
 
@@ -399,6 +399,7 @@ class _OpenSpielDeal:
             return action in hand or (action == KNOCK
                                       and min_deadwood(hand) <= self.knock_card)
         if self.phase == "wall":
+            assert self.upcard is not None  # the last discard
             return action == PASS or (action == KNOCK and min_deadwood(
                 hand + [self.upcard]) <= self.knock_card)
         if self.phase == "knock_discard":
@@ -430,6 +431,7 @@ class _OpenSpielDeal:
         if self.phase == "defender_melds":
             return {PASS} | {MELD_BASE + meld_id(m) for m in _all_melds(hand)}
         if self.phase == "wall":
+            assert self.upcard is not None  # the last discard
             legal = {PASS}
             if min_deadwood(hand + [self.upcard]) <= self.knock_card:
                 legal.add(KNOCK)
@@ -485,6 +487,7 @@ class _OpenSpielDeal:
 
     def _take_upcard(self) -> None:
         card = self.upcard
+        assert card is not None  # taken only where there is an upcard
         self.prev_upcard = card
         self.hands[self.player].append(card)
         self.upcard = None
@@ -533,6 +536,7 @@ class _OpenSpielDeal:
         if action != PASS:
             self._lay(action, self.knocker_melds)
             return
+        assert self.knocker is not None and self.knock_discard is not None  # set by the knock
         self.actions.append(self._act(
             "knock", discard=card_name(self.knock_discard),
             melds=[_shown(meld_table()[m]) for m in self.knocker_melds]))
@@ -635,7 +639,8 @@ def _show(value: Any) -> str:
     return text[:40]
 
 
-def _refuse(path: tuple, code: str, detail: str, rule: str | None = None) -> InvalidImportError:
+def _refuse(path: tuple[str | int, ...], code: str, detail: str, rule: str | None = None
+            ) -> InvalidImportError:
     return InvalidImportError(detail, [Problem(path, code, detail, rule)])
 
 

@@ -110,7 +110,7 @@ def analyze_mask(
     """Analyse a hand mask of at most eleven cards under ``rules``."""
     limit = rules.knock_limit_for(upcard)
     if limit is None:  # Oklahoma without the upcard: the fault, as effective_knock_limit says
-        effective_knock_limit(rules, upcard)
+        limit = effective_knock_limit(rules, upcard)
     solver = solver_for(rules)
     solution = solver.solve(mask)
     size = mask.bit_count()

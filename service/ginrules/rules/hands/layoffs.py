@@ -15,13 +15,14 @@ so the combinations are few.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 
-from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
+from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARDS, Card, mask_cards
 from ..errors import InvalidMeldError, Problem
 from ..base.melds import Arrangement, Meld
-from .solver import solver_for
+from .solver import Solver, solver_for
 from ..base.options import Rules
 
 
@@ -61,11 +62,14 @@ class Defense:
         return self.arrangement.deadwood_count
 
 
-def _options(meld: Meld, defender: int,
-             round_the_corner: bool = False) -> list[tuple[int, tuple[Card, ...]]]:
+LayoffOption = tuple[int, tuple[int, ...]]
+"""What can be laid off on one meld: (cards mask, the card numbers in playable order)."""
+
+
+def _options(meld: Meld, defender: int, round_the_corner: bool = False) -> list[LayoffOption]:
     """What the defender can lay off on one meld: (cards mask, the cards in playable order),
     nothing laid off first."""
-    options: list[tuple[int, tuple[Card, ...]]] = [(0, ())]
+    options: list[LayoffOption] = [(0, ())]
     cards = meld.cards
     if meld.kind == "set":
         if len(cards) == 3:
@@ -103,18 +107,18 @@ def _options(meld: Meld, defender: int,
     return options
 
 
-def _circular_chains(meld: Meld, defender: int) -> tuple[list[Card], list[Card]]:
+def _circular_chains(meld: Meld, defender: int) -> tuple[list[int], list[int]]:
     """The defender's cards that extend a run on a circular suit (R-2.7), from its first card
     down and from its last card up, each chain as far as the defender holds the next card and
     the run is short of thirteen cards."""
     base = CARD_SUITS[meld.cards[0]] * 13
     room = 13 - len(meld.cards)
-    below: list[Card] = []
+    below: list[int] = []
     rank = meld.cards[0] - base
     while len(below) < room and defender >> (base + (rank - 1) % 13) & 1:
         rank = (rank - 1) % 13
         below.append(base + rank)
-    above: list[Card] = []
+    above: list[int] = []
     rank = meld.cards[-1] - base
     while len(above) < room and defender >> (base + (rank + 1) % 13) & 1:
         rank = (rank + 1) % 13
@@ -123,7 +127,8 @@ def _circular_chains(meld: Meld, defender: int) -> tuple[list[Card], list[Card]]
 
 
 def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int,
-                        round_the_corner: bool = False):
+                        round_the_corner: bool = False
+                        ) -> Iterator[tuple[int, tuple[Layoff, ...]]]:
     """Every legal set of layoffs: (cards mask, layoffs in playable order), each card once.
 
     The melds are taken in canonical meld order (their indexes stay the client's), so which
@@ -135,7 +140,7 @@ def layoff_combinations(knocker_melds: tuple[Meld, ...], defender: int,
         yield mask, _layoffs(order, combination)
 
 
-def _disjoint(per_meld: list[list]):
+def _disjoint(per_meld: list[list[LayoffOption]]) -> Iterator[tuple[int, tuple[LayoffOption, ...]]]:
     """Each choice of one option per meld that uses each card once: (cards mask, choice)."""
     if len(per_meld) == 1:
         for option in per_meld[0]:
@@ -152,10 +157,10 @@ def _disjoint(per_meld: list[list]):
 
 
 def _options_in_meld_order(knocker_melds: tuple[Meld, ...], defender: int,
-                           round_the_corner: bool) -> tuple[list[int], list[list]]:
+                           round_the_corner: bool) -> tuple[list[int], list[list[LayoffOption]]]:
     """The indexes of the knocker melds something can be laid off on, in canonical meld
     order, and each one's options; the other melds take nothing, whatever the choice."""
-    found = {}
+    found: dict[int, list[LayoffOption]] = {}
     for index, meld in enumerate(knocker_melds):
         options = _options(meld, defender, round_the_corner)
         if len(options) > 1:
@@ -166,9 +171,9 @@ def _options_in_meld_order(knocker_melds: tuple[Meld, ...], defender: int,
     return order, [found[index] for index in order]
 
 
-def _layoffs(order: list[int], combination) -> tuple[Layoff, ...]:
+def _layoffs(order: list[int], combination: tuple[LayoffOption, ...]) -> tuple[Layoff, ...]:
     """The layoffs of one option per meld (melds in ``order``), in playable order."""
-    return tuple(Layoff(card, index) for index, (_, cards) in zip(order, combination)
+    return tuple(Layoff(CARDS[card], index) for index, (_, cards) in zip(order, combination)
                  for card in cards)
 
 
@@ -186,7 +191,7 @@ def layable_by_meld(knocker_melds: tuple[Meld, ...], defender: int,
                     round_the_corner: bool = False) -> tuple[Layoff, ...]:
     """Each defender card that some legal play could lay off, once per meld it could go on
     (R-6.1, R-6.2); in card order, then canonical meld order, whatever the melds' order."""
-    pairs = set()
+    pairs: set[tuple[Card, int]] = set()
     for index, meld in enumerate(knocker_melds):
         for cards, _ in _options(meld, defender, round_the_corner):
             pairs.update((card, index) for card in mask_cards(cards))
@@ -220,7 +225,8 @@ def best_defense_count(knocker_melds: tuple[Meld, ...], defender: int, *, gin: b
     return solver.min_deadwood(defender) if least is None else least[0]
 
 
-def _least_deadwood(knocker_melds: tuple[Meld, ...], defender: int, solver):
+def _least_deadwood(knocker_melds: tuple[Meld, ...], defender: int, solver: Solver
+                    ) -> tuple[int, int, list[int], tuple[LayoffOption, ...]] | None:
     """The layoffs that leave the defender the least deadwood, ties to the fewest cards laid
     off, then the first in canonical meld order: (deadwood count, cards laid off, meld order,
     the choice per meld); None when nothing can be laid off."""
@@ -228,7 +234,7 @@ def _least_deadwood(knocker_melds: tuple[Meld, ...], defender: int, solver):
     if not per_meld:
         return None
     min_deadwood = solver.min_deadwood
-    best: tuple[int, int, int, tuple] | None = None
+    best: tuple[int, int, int, tuple[LayoffOption, ...]] | None = None
     for cards, combination in _disjoint(per_meld):
         laid = 0
         for _, chain in combination:
@@ -236,6 +242,8 @@ def _least_deadwood(knocker_melds: tuple[Meld, ...], defender: int, solver):
         key = (min_deadwood(defender & ~cards), laid)
         if best is None or key < best[:2]:
             best = (key[0], key[1], cards, combination)
+    # Never None here: taking nothing on every meld is one of the combinations.
+    assert best is not None
     count, _, cards, combination = best
     return count, cards, order, combination
 

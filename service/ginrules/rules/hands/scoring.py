@@ -237,6 +237,7 @@ def score_round(
         if faults:
             raise _at("knocker", [Problem(("hand",) if p.path in ((), ("discard",)) else p.path,
                                           p.code, p.detail, p.rule) for p in faults])
+        assert knocker_arrangement is not None, "a spread judged without fault is arranged"
     warnings: list[Problem] = []
     if knocker_melds is not None:
         knocker = knocker_arrangement

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import attrgetter
 from threading import Lock
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, ClassVar, NamedTuple
 
 from ..base.cards import CARDS, SUIT_MASK, Card, parse_hand_mask
 from ..base.melds import Arrangement, Meld
@@ -89,7 +89,17 @@ class DiscardOption(NamedTuple):
         return self.arrangement.deadwood_count
 
 
-class Solution(NamedTuple):
+class _SolutionFields(NamedTuple):
+    """The fields of a :class:`Solution` (a named tuple allows no class attribute of its own to
+    the type checker, so ``solver`` is set on the subclass)."""
+
+    mask: int
+    arrangement: Arrangement
+    discard_counts: tuple[int, ...] | None = None
+    best_discards: tuple[Card, ...] | None = None
+
+
+class Solution(_SolutionFields):
     """What the solver knows of one hand, whatever the rules (R-2.5, R-5.1).
 
     For up to ten cards: the canonical optimal arrangement.  For eleven: the exact least
@@ -105,13 +115,10 @@ class Solution(NamedTuple):
     field through ``object.__setattr__``, which costs more than a ten-card solve.
     """
 
-    mask: int
-    arrangement: Arrangement
-    discard_counts: tuple[int, ...] | None = None
-    best_discards: tuple[Card, ...] | None = None
+    __slots__ = ()
 
-    # Not a field (no annotation): the solver of this class of solutions, None for the default.
-    solver = None
+    # Not a field: the solver of this class of solutions, None for the default.
+    solver: ClassVar[Solver | None] = None
 
     @property
     def deadwood_count(self) -> int:
@@ -192,11 +199,11 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     def _ways_by_rank(
         a: int, b: int, c: int, d: int, triples: int, for_discards: bool = False
-    ) -> list[tuple[Way, ...]]:
+    ) -> list[Sequence[Way]]:
         """For each rank in ``triples`` (held 3+ times): the ways worth trying (``_RANK_WAYS``)."""
         keys = _KEY_S[a] | _KEY_H[b] | _KEY_D[c] | _KEY_C[d]
         table = ways_of[for_discards]
-        lists = []
+        lists: list[Sequence[Way]] = []
         while triples:
             bit = triples & -triples
             triples ^= bit
@@ -216,7 +223,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             ]
         return plans
 
-    def _pairs(first: tuple[Way, ...], second: tuple[Way, ...]) -> list[Way]:
+    def _pairs(first: Sequence[Way], second: Sequence[Way]) -> list[Way]:
         """The ways of two ranks taken together: every way of one with every way of the other.
         Three ranks held three or four times (the most eleven cards allow) are searched as
         this and the third."""
@@ -224,7 +231,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                 for ka, kc, ke, kg, cards, sets in first
                 for kb, kd, kf, kh, more, also in second]
 
-    def _partial_ways(a: int, b: int, c: int, d: int, triples: int) -> tuple[int, list[Way]]:
+    def _partial_ways(a: int, b: int, c: int, d: int,
+                      triples: int) -> tuple[int, Sequence[Way]]:
         """For two or three ranks held three or four times: the highest, and the ways worth
         trying (see ``_RANK_WAYS``) of the others taken together, which the count tries before
         settling that last rank by its cards' gains."""
@@ -429,7 +437,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         for plan in _plans(a, b, c, d, triples, for_discards=True):
             total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
             for suit in range(4):
-                suit_mask = plan[suit]
+                # suit < 4: one of the plan's four suit slices, each an int.
+                suit_mask: int = plan[suit]  # type: ignore[assignment]
                 rest = total - sd[suit_mask]
                 for bit in _SUIT_BITS[suit_mask]:
                     count = rest + sd[suit_mask ^ bit]
@@ -473,10 +482,11 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             counts = tuple(values)
         else:
             # Each card's least over the choices, kept in canonical card order.
-            least_of = dict.fromkeys(cards, 1 << 30)
+            least_of: dict[int, int] = dict.fromkeys(cards, 1 << 30)
             for plan in _plans(a, b, c, d, triples, for_discards=True):
                 total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
-                for base, suit_mask in zip((0, 13, 26, 39), plan):
+                # zip stops after the plan's four suit slices, each an int.
+                for base, suit_mask in zip((0, 13, 26, 39), plan):  # type: ignore[assignment]
                     rest = total - sd[suit_mask]
                     for bit in _SUIT_BITS[suit_mask]:
                         count = rest + sd[suit_mask ^ bit]

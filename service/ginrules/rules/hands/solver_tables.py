@@ -200,7 +200,7 @@ Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 
 
-def _wrapping_runs(remaining: int, suit: int, rank_index: int) -> list[tuple[Card, ...]]:
+def _wrapping_runs(remaining: int, suit: int, rank_index: int) -> list[tuple[int, ...]]:
     """Every run of a circular suit (R-2.7) that holds the card at ``rank_index``, within the
     cards ``remaining``, each in run order."""
     base = suit * 13

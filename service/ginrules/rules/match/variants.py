@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from ..errors import Problem
 from .standings import Bonus, Standing, Standings
@@ -101,7 +101,7 @@ class Seat:
     dealer is the log's choice.
     """
 
-    players: tuple[str, ...] | None
+    players: tuple[str, str] | None
     dealer: str | None
     reason: str = ""
 
@@ -132,6 +132,8 @@ class Chooser(Protocol):
 
     def choice(self, seq: Sequence[Any]) -> Any: ...
 
+    def sample(self, population: Sequence[Any], k: int) -> list[Any]: ...
+
     def random(self) -> float: ...
 
 
@@ -157,8 +159,9 @@ class Variant:
     games_at_once: ClassVar[int] = 1
     """Games scored side by side (Hollywood: three, R-9.1)."""
 
-    def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
-                 teams: list | None = None, dealer: str | None = None) -> None:
+    def __init__(self, rules: Rules, players: Sequence[str], *,
+                 roles: dict[str, str] | None = None, teams: list[list[str]] | None = None,
+                 dealer: str | None = None) -> None:
         """A match about to begin; ``roles`` (box), ``teams`` (partnership) and the first
         round's ``dealer`` as the document's header gives them (GAMELOG.md)."""
         self.rules = rules
@@ -215,7 +218,7 @@ class Variant:
                     "the winner of a round deals the next; after a round with no winner the "
                     "same dealer deals again (R-3.2)")
 
-    def table_path(self, round_path: tuple, position: int) -> tuple:
+    def table_path(self, round_path: tuple[str | int, ...], position: int) -> tuple[str | int, ...]:
         """Where table ``position`` of a round is in a document (GAMELOG.md)."""
         return round_path + ("tables", position) if self.tables_per_round > 1 else round_path
 
@@ -223,9 +226,11 @@ class Variant:
         """Who is offered the first upcard: the non-dealer (R-4.2)."""
         return players[1] if players[0] == dealer else players[0]
 
-    def _seated(self, seat: Seat, dealer: str) -> tuple[str, ...]:
+    def _seated(self, seat: Seat, dealer: str) -> tuple[str, str]:
         """The table's players: the seat's, or everyone but a dealer who sits out (R-9.3)."""
-        return seat.players or tuple(p for p in self.players if p != dealer)
+        # The seat leaves the players free only where the dealer is one of three (cutthroat).
+        return seat.players or cast("tuple[str, str]",
+                                    tuple(p for p in self.players if p != dealer))
 
     def check_round(self, tables: Sequence[frozenset[str]]) -> Problem | None:
         """Why the players of a round's tables, together, break the rules (path relative to
@@ -367,9 +372,10 @@ class Box(Variant):
     dealer_rule = "R-9.2"
     players_rule = "R-9.2"
 
-    def __init__(self, rules: Rules, players: Sequence[str], *, roles: dict | None = None,
-                 **header: Any) -> None:
+    def __init__(self, rules: Rules, players: Sequence[str], *,
+                 roles: dict[str, str] | None = None, **header: Any) -> None:
         super().__init__(rules, players, **header)
+        assert roles is not None  # box games have roles (check_roles, R-9.2)
         self.roles = Roles(**roles)
 
     @classmethod
@@ -431,6 +437,7 @@ class Cutthroat(Variant):
         (result,) = results
         if result.winner is not None:
             self.game.add(result.winner, result.points)
+            assert result.players is not None  # the first dealer is given (needs_first_dealer)
             self.next_dealer = next(p for p in result.players if p != result.winner)
         else:
             self.next_dealer = result.dealer
@@ -445,8 +452,8 @@ class Partnership(Variant):
     tables_per_round = 2
     facts_rule = "R-9.4"
 
-    def __init__(self, rules: Rules, players: Sequence[str], *, teams: list | None = None,
-                 **header: Any) -> None:
+    def __init__(self, rules: Rules, players: Sequence[str], *,
+                 teams: list[list[str]] | None = None, **header: Any) -> None:
         self.teams = [list(t) for t in teams or ()]
         self.names = ["+".join(t) for t in self.teams]
         self.team_of = {p: self.names[i] for i, t in enumerate(self.teams) for p in t}
@@ -483,6 +490,7 @@ class Partnership(Variant):
 
     def _alternated(self) -> list[tuple[str, str]]:
         """The next round's tables: each player meets the other opponent (R-9.4)."""
+        assert self.pairings is not None  # a round has been played
         (a, b), (c, d) = self.pairings
         return [(a, d), (c, b)]
 
@@ -505,7 +513,7 @@ class Partnership(Variant):
                            "each table's dealer is one of its two players", "R-9.4")
         if len(seated) != 2:
             return Problem(("hands",), "wrong_players", "each table seats two players", "R-9.4")
-        players = tuple(sorted(seated))
+        players = cast("tuple[str, str]", tuple(sorted(seated)))
         return Seating(players, dealer, self.first_offer(dealer, players))
 
     def choose_seat(self, position: int, rng: Chooser) -> Seating:
@@ -523,10 +531,13 @@ class Partnership(Variant):
 
     def record(self, results: Sequence[TableResult]) -> Tally:
         """Net the two tables' results (R-9.4): the teams' result of the round."""
-        if all(r.players is not None for r in results):
+        seated = [r.players for r in results if r.players is not None]
+        if len(seated) == len(results):
             first_team = set(self.teams[0])
-            self.pairings = [tuple(sorted(r.players, key=lambda p: p not in first_team))
-                             for r in results]
+            # Each table seats two players (check_table), put in the teams' order.
+            self.pairings = [
+                cast("tuple[str, str]", tuple(sorted(pair, key=lambda p: p not in first_team)))
+                for pair in seated]
         by_team = {name: 0 for name in self.names}
         for result in results:
             if result.winner is not None:
@@ -545,8 +556,8 @@ VARIANTS: dict[str, type[Variant]] = {
 """Every variant's bookkeeping by name (``Rules.variant``)."""
 
 
-def variant_for(rules: Rules, players: Sequence[str], *, roles: dict | None = None,
-                teams: list | None = None, dealer: str | None = None) -> Variant:
+def variant_for(rules: Rules, players: Sequence[str], *, roles: dict[str, str] | None = None,
+                teams: list[list[str]] | None = None, dealer: str | None = None) -> Variant:
     """A new match of the rules' variant between ``players`` (header as in
     :meth:`Variant.__init__`)."""
     return VARIANTS[rules.variant](rules, players, roles=roles, teams=teams, dealer=dealer)

@@ -17,12 +17,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..base.cards import cards_mask, mask_cards
+from ..base.cards import Card, cards_mask, mask_cards
 from ..base.melds import meld_pairs
 from ..errors import UnknownBotError
 from ..hands.solver import solver_for
 from ..match.standings import Standing
-from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Phase
+from ..table.moves import DealView, Discard, Draw, Hidden, Knock, LayDown, Move, Phase
 from .hints import DEFAULT_BUDGET_MS, advise
 
 
@@ -68,7 +68,10 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
                                                             or m.discard != view.taken)]
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
-    values = dict(zip(mask_cards(hand), solver.discard_counts(hand)))
+    # Looked up with the moves' cards: the player's own legal moves, so never HIDDEN, and no
+    # big gin (None) is left when the knocks are.
+    values: dict[Card | Hidden | None, int] = dict(zip(mask_cards(hand),
+                                                       solver.discard_counts(hand)))
     if knocks:
         big_gin = [m for m in knocks if m.discard is None]
         if big_gin:

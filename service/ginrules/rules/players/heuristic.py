@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, Card, mask_cards
 from ..base.melds import Arrangement, Meld, meld_pairs
@@ -189,11 +190,12 @@ def _knock_plan(solver: Solver, rules: Rules, spread: int, limit: int,
         key = (total / n, -arrangement.deadwood_count)
         if best is None or key > best[0]:
             best = (key, arrangement, total / n, undercuts / n)
+    assert best is not None, "there is always a candidate"
     return best[1], best[2], best[3]
 
 
-def rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, opponents,
-                   standing: Standing) -> list[Scored]:
+def rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves: Sequence[Move],
+                  opponents: Sequence[int], standing: Standing) -> list[Scored]:
     """Discards by expected deadwood plus the help they give; knocks weighed against play-on."""
     solver = ev.solver
     hand = knowledge.hand
@@ -205,7 +207,7 @@ def rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, op
     for move in moves:
         if not isinstance(move, Discard):
             continue
-        card = move.card
+        card = cast(Card, move.card)  # the player's own legal moves: no card is HIDDEN
         kept = hand & ~CARD_BITS[card]
         if values[card] > least + PRUNE_MARGIN:
             # Breaking up a meld for nothing: not worth a look-ahead of its own.
@@ -226,8 +228,9 @@ def rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, op
             best_discard_cost = cost
     knocks = [m for m in moves if isinstance(m, Knock)]
     for move in knocks:
-        spread = hand if move.discard is None else hand & ~CARD_BITS[move.discard]
-        if move.discard is None:
+        discard = cast("Card | None", move.discard)  # the player's own: never HIDDEN
+        spread = hand if discard is None else hand & ~CARD_BITS[discard]
+        if discard is None:
             arrangement = solver.best_arrangement(spread)
             points = float((view.rules.big_gin_bonus or 0) + 0)
             undercut = 0.0
@@ -236,11 +239,11 @@ def rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, op
             arrangement, points, undercut = _knock_plan(
                 solver, view.rules, spread, knowledge.limit, opponents, knowledge.upcard)
             if arrangement.deadwood_count == 0:
-                notes = [f"gin: discard {CARD_NAMES[move.discard]}, no layoffs against it "
+                notes = [f"gin: discard {CARD_NAMES[discard]}, no layoffs against it "
                          f"(R-7.3), {view.rules.gin_bonus} bonus"]
             else:
                 notes = [f"knock with {arrangement.deadwood_count} deadwood, discarding "
-                         f"{CARD_NAMES[move.discard]}: the opponent undercuts in "
+                         f"{CARD_NAMES[discard]}: the opponent undercuts in "
                          f"{undercut:.0%} of sampled hands (R-7.2)"]
         cost = _knock_cost(arrangement.deadwood_count, points, undercut, knowledge,
                            standing, best_discard_cost)
@@ -268,8 +271,8 @@ def _knock_cost(deadwood: int, points: float, undercut: float, knowledge: Knowle
     return -500.0 - points
 
 
-def rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, opponents,
-                standing: Standing) -> list[Scored]:
+def rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves: Sequence[Move],
+               opponents: Sequence[int], standing: Standing) -> list[Scored]:
     """Take the pile card or not: the best ten cards after taking it, against the stock's
     expectation (the next draw and, discounted, the one after)."""
     solver = ev.solver
@@ -295,6 +298,7 @@ def rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves, oppon
                     best_cost, best_discard = cost, discard
             if best_cost is None:
                 best_cost, best_discard = float(now + ev.values[card]), card
+            assert best_discard is not None, "set together with best_cost"
             kept = with_card & ~CARD_BITS[best_discard]
             arrangement = solver.best_arrangement(kept)
             melded = [m for m in arrangement.melds if card in m.cards]

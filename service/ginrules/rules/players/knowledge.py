@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import cast
 
 from ..base.cards import CARD_BITS, FULL_DECK, Card, cards_mask, mask_cards
 from ..base.melds import meld_pairs
@@ -70,13 +71,14 @@ def knowledge_of(view: DealView) -> Knowledge:
             continue
         if passed_over is not None:
             declined.append(passed_over)
-        kind = type(move)
-        if kind is Draw and move.source == "stock":
-            opponent_draws += 1
-        elif kind is Discard:
-            discarded.append(move.card)
-        elif kind is Knock and move.discard is not None:
-            discarded.append(move.discard)
+        # The moves as played: no card of a history is HIDDEN (only options hide them).
+        if type(move) is Draw:
+            if move.source == "stock":
+                opponent_draws += 1
+        elif type(move) is Discard:
+            discarded.append(cast(Card, move.card))
+        elif type(move) is Knock and move.discard is not None:
+            discarded.append(cast(Card, move.discard))
     unknown = max(0, view.opponent_hand_size - len(view.opponent_known))
     return Knowledge(
         rules=view.rules, player=view.player, opponent=view.opponent, hand=hand, hidden=hidden,

@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..base.options import Rules
 from ..errors import InvalidRulesError
@@ -137,8 +137,9 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
         winner, final, played = play_game(rules, seats, first_dealer, rng, budget_ms, tallies,
                                           abandoned)
         deals += played
+        totals = cast(Totals, final)  # one game at a time (checked above): not Hollywood's
         for name in names:
-            tallies[name].points += final[name]
+            tallies[name].points += totals[name]
         if winner is None:
             unfinished += 1
         else:

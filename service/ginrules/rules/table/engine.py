@@ -21,6 +21,7 @@ first and how a result is totalled belong to the variants (``match/variants.py``
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Union, cast
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, cards_mask, mask_cards
 from ..base.melds import Arrangement, Meld
@@ -43,6 +44,9 @@ _DRAW_PHASES = (_FIRST_TURN, _DRAW, _LAST_DISCARD)
 _new = tuple.__new__
 """``_new(Record, (move, card, declined))`` is ``Record(move, card, declined)`` without the call
 through the constructor: the draws and discards make one per action."""
+
+Played = Union[Move, Record, tuple[Move, Card | None, Card | None]]
+"""An entry of a deal's compact move log (see ``Deal._played``)."""
 
 
 class Deal:
@@ -80,7 +84,7 @@ class Deal:
         """Both players passed the upcard: the non-dealer draws from the stock (R-4.2)."""
         self.must_knock = False
         """The last discard was taken at the wall: only a knock may follow (R-4.7)."""
-        self._played: list = []
+        self._played: list[Played] = []
         """The moves played, compactly: a move that drew no card and left no pile card declined
         as itself, any other as the plain tuple of its record (see :attr:`history`)."""
         self._records: list[Record] = []
@@ -261,7 +265,9 @@ class Deal:
     def verify_discard(self, move: Discard) -> None:
         """A discard of a card in the hand, not the card just taken where forbidden (R-4.1,
         R-4.3, R-4.4); after the last discard was taken at the wall only a knock (R-4.7)."""
-        player, card = move
+        card: Card
+        # A move played names its card: HIDDEN is only in views of another player's options.
+        player, card = move  # type: ignore[assignment]
         if player != self.turn or self.phase is not _DISCARD:
             self.verify_moment(Discard, player)
         if self.must_knock:
@@ -278,8 +284,9 @@ class Deal:
         """A knock the knock limit and the declared melds allow (R-4.3, R-5.1 to R-5.6); the
         spread it was judged on (see :func:`~..hands.knock.check_knock`)."""
         self.verify_moment(Knock, move.player)
-        judged = check_knock(self.hands[move.player], move.discard, self.rules, self.limit,
-                             melds=move.melds, taken_card=self.taken)
+        # A move played names its discard: HIDDEN is only in views of another player's options.
+        judged = check_knock(self.hands[move.player], cast("Card | None", move.discard),
+                             self.rules, self.limit, melds=move.melds, taken_card=self.taken)
         if judged.violations:
             first = judged.violations[0]
             raise IllegalMove(first.code, first.rule, first.detail)
@@ -419,7 +426,8 @@ class Deal:
         """Discard, and end the turn: the round ends at the pile-draw limit (R-4.8) or the wall
         (R-4.6), or the next player may take the last discard (R-4.7), or draws (R-4.1)."""
         self.verify_discard(move)
-        player, card = move
+        card: Card
+        player, card = move  # type: ignore[assignment]  # a Card: verify_discard read it as one
         self.hands[player] ^= CARD_BITS[card]
         self.pile.append(card)
         self.taken = None
@@ -440,7 +448,7 @@ class Deal:
     def knock_out(self, move: Knock) -> None:
         """Knock (or go gin): the spread is shown and the defender lays down next (R-5, R-6)."""
         self._spread = self.verify_knock(move)
-        player, discard = move.player, move.discard
+        player, discard = move.player, cast("Card | None", move.discard)  # as verify_knock
         if discard is not None:
             self.hands[player] &= ~CARD_BITS[discard]
             self.pile.append(discard)
@@ -534,9 +542,11 @@ class Deal:
         ``view``)."""
         player, phase = self.turn, self.phase
         if phase is _DISCARD:
+            assert player is not None, "a player is to discard"
             knock = Knock(player, HIDDEN)
             return (knock,) if self.must_knock else (Discard(player, HIDDEN), knock)
         if phase is _LAST_DISCARD:
+            assert player is not None, "a player is to take the last discard or pass"
             return (Pass(player), Draw(player, "discard", self.pile[-1]))
         return self.legal_moves()
 
@@ -586,7 +596,7 @@ _PLAY = {Pass: "pass_turn", Draw: "draw", Discard: "discard", Knock: "knock_out"
          LayDown: "lay_down"}
 
 
-def _record_of(played: object) -> Record:
+def _record_of(played: Played) -> Record:
     """The record of an entry of a deal's compact move log (see ``Deal._played``)."""
     kind = type(played)
     if kind is Record:

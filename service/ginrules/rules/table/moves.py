@@ -133,15 +133,15 @@ Move = Union[Pass, Draw, Discard, Knock, LayDown]
 MOVE_KINDS: tuple[type, ...] = (Pass, Draw, Discard, Knock, LayDown)
 
 
-def _same_move(move: tuple, other: object) -> bool:
+def _same_move(move: tuple[object, ...], other: object) -> bool:
     return type(other) is type(move) and tuple.__eq__(move, other)
 
 
-def _other_move(move: tuple, other: object) -> bool:
+def _other_move(move: tuple[object, ...], other: object) -> bool:
     return type(other) is not type(move) or tuple.__ne__(move, other)
 
 
-def _no_order(move: tuple, other: object) -> bool:
+def _no_order(move: tuple[object, ...], other: object) -> object:
     return NotImplemented
 
 
@@ -150,7 +150,7 @@ def _reading_codes(kind: type, *positions: int) -> None:
     make = kind.__new__
     names = kind._fields  # type: ignore[attr-defined]
 
-    def __new__(cls, *args: Any, **fields: Any) -> Any:
+    def __new__(cls: type[tuple[Any, ...]], *args: Any, **fields: Any) -> Any:
         move = make(cls, *args, **fields)
         if any(isinstance(move[i], str) for i in positions):
             values = list(move)
@@ -163,10 +163,12 @@ def _reading_codes(kind: type, *positions: int) -> None:
     kind.__new__ = staticmethod(__new__)  # type: ignore[method-assign,assignment]
 
 
+_MANNERS = {"__eq__": _same_move, "__ne__": _other_move, "__hash__": tuple.__hash__,
+            "__lt__": _no_order, "__le__": _no_order, "__gt__": _no_order, "__ge__": _no_order}
 for _kind in MOVE_KINDS:
-    _kind.__eq__, _kind.__ne__, _kind.__hash__ = _same_move, _other_move, tuple.__hash__
-    _kind.__lt__ = _kind.__le__ = _kind.__gt__ = _kind.__ge__ = _no_order
-del _kind
+    for _name, _method in _MANNERS.items():
+        setattr(_kind, _name, _method)
+del _kind, _name, _method, _MANNERS
 _reading_codes(Draw, 2)
 _reading_codes(Discard, 1)
 _reading_codes(Knock, 1)

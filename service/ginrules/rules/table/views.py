@@ -8,7 +8,9 @@ player's stock draw shows no card, and their options show no card they might pla
 
 from __future__ import annotations
 
-from ..base.cards import CARD_BITS, mask_cards
+from typing import cast
+
+from ..base.cards import CARD_BITS, Card, mask_cards
 from ..errors import IllegalMove
 from .engine import Deal
 from .moves import DealView, Discard, Draw, Knock, Record
@@ -20,13 +22,14 @@ def known_cards(deal: Deal, player: str) -> int:
     for move, card, _ in deal.history:
         if move.player != player:
             continue
-        kind = type(move)
-        if kind is Draw and move.source == "discard":
-            known |= CARD_BITS[card]
-        elif kind is Discard:
-            known &= ~CARD_BITS[move.card]
-        elif kind is Knock and move.discard is not None:
-            known &= ~CARD_BITS[move.discard]
+        # The moves as played: a pile draw's record names its card, and no card is HIDDEN.
+        if type(move) is Draw:
+            if move.source == "discard":
+                known |= CARD_BITS[cast(Card, card)]
+        elif type(move) is Discard:
+            known &= ~CARD_BITS[cast(Card, move.card)]
+        elif type(move) is Knock and move.discard is not None:
+            known &= ~CARD_BITS[cast(Card, move.discard)]
     return known
 
 

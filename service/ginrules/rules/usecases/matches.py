@@ -45,7 +45,7 @@ class MatchScore:
 
 
 def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[str, Any]], *,
-                roles: dict | None = None, teams: list | None = None,
+                roles: dict[str, str] | None = None, teams: list[list[str]] | None = None,
                 dealer: str | None = None) -> MatchScore:
     """Score rounds given as facts (``winner``, ``points``; partnership: ``tables``), in the
     form :func:`read_match` checks.
@@ -69,7 +69,8 @@ def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[s
                       match.margin() if complete else None)
 
 
-def _table_result(match: Variant, position: int, path: tuple, fact: RoundFact) -> TableResult:
+def _table_result(match: Variant, position: int, path: tuple[str | int, ...], fact: RoundFact
+                  ) -> TableResult:
     """One table's fact checked against who may have played there (R-9)."""
     seat = match.seat(position)
     winner = fact.winner
@@ -88,7 +89,7 @@ def _table_result(match: Variant, position: int, path: tuple, fact: RoundFact) -
     return TableResult(players, seat.dealer, winner, fact.points if winner is not None else 0)
 
 
-def _fault(path: tuple, code: str, detail: str, rule: str) -> InvalidLogError:
+def _fault(path: tuple[str | int, ...], code: str, detail: str, rule: str) -> InvalidLogError:
     return InvalidLogError(detail, [Problem(path, code, detail, rule)])
 
 

@@ -8,8 +8,9 @@ from their bookkeeping (match/variants.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..base.cards import Card
 from ..base.melds import Meld
@@ -56,11 +57,15 @@ class PartnershipRound:
 
     @property
     def winner(self) -> str | None:
-        return self.tally.team_result.winner
+        team_result = self.tally.team_result
+        assert team_result is not None  # a partnership round's tally nets the teams (R-9.4)
+        return team_result.winner
 
     @property
     def points(self) -> int:
-        return self.tally.team_result.points
+        team_result = self.tally.team_result
+        assert team_result is not None  # a partnership round's tally nets the teams (R-9.4)
+        return team_result.points
 
     @property
     def totals(self) -> Totals | HollywoodTotals:
@@ -109,7 +114,7 @@ class _ReplayedDeal:
     """A deal being replayed: the engine's deal, and where its table sits in the log."""
 
     def __init__(self, rules: Rules, index: int, table: Table, first: str,
-                 path: tuple = ()) -> None:
+                 path: tuple[str | int, ...] = ()) -> None:
         self.rules = rules
         self.index = index
         self.path = path or ("rounds", index)
@@ -119,7 +124,7 @@ class _ReplayedDeal:
         except IllegalDeal as error:
             raise error.prefixed(*self.path) from None
         self.dealer = self.deal.dealer
-        self.knock_path: tuple | None = None
+        self.knock_path: tuple[str | int, ...] | None = None
         self.pending = False
         """The log ends at a knock that is not gin: the defender's lay_down may follow."""
         self.score: RoundScore | None = None
@@ -130,6 +135,8 @@ class _ReplayedDeal:
         deal = self.deal
         play, draw, discard = deal.play, deal.draw, deal.discard
         position = 0
+        # Each kind test below narrows the action, which mypy cannot follow through ``kind``.
+        action: Any
         try:
             # The engine's own moves, called at once by kind: a log is mostly draws and discards.
             for position, action in enumerate(actions):
@@ -162,7 +169,8 @@ class _ReplayedDeal:
         melds = self._melds(LayDown, player, action.melds)
         return LayDown(player, melds or (), action.layoffs or ())
 
-    def _melds(self, kind: type, player: str, raw: list | None) -> tuple[Meld, ...] | None:
+    def _melds(self, kind: type, player: str, raw: Sequence[Any] | None
+               ) -> tuple[Meld, ...] | None:
         if raw is None:
             return None
         try:
@@ -204,11 +212,15 @@ class _ReplayedDeal:
         """Every legal next move; ``public``: only their shape, as another player may know it
         (what depends on the hidden hand left out, GAMELOG.md ``view``)."""
         if self.pending:
-            return (LayDown(self.deal.defender),) if public else (self.deal.lay_down_option(),)
+            if not public:
+                return (self.deal.lay_down_option(),)
+            defender = self.deal.defender
+            assert defender is not None  # the knock awaits the defender's lay_down
+            return (LayDown(defender),)
         return self.deal.public_moves() if public else self.deal.legal_moves()
 
 
-def _violation(path: tuple, fault: Problem) -> RuleBroken:
+def _violation(path: tuple[str | int, ...], fault: Problem) -> RuleBroken:
     """A seating fault of the bookkeeping, placed under the round or table it is about."""
     return RuleBroken(fault.code, fault.rule, fault.detail, path + fault.path)
 
@@ -298,10 +310,12 @@ class _Replayer:
         if len(results) == 1:
             self.records.append(RoundRecord(*results[0], tally, provisional))
         else:
-            self.records.append(PartnershipRound(
-                tuple(RoundRecord(*result) for result in results), tally, provisional))
+            both = cast("tuple[RoundRecord, RoundRecord]",
+                        tuple(RoundRecord(*result) for result in results))
+            self.records.append(PartnershipRound(both, tally, provisional))
 
-    def play_table(self, path: tuple, index: int, table: Table, first: str) -> _ReplayedDeal:
+    def play_table(self, path: tuple[str | int, ...], index: int, table: Table, first: str
+                   ) -> _ReplayedDeal:
         state = _ReplayedDeal(self.rules, index, table, first, path)
         self.current.append(state)
         state.play(table.actions)
@@ -309,7 +323,8 @@ class _Replayer:
         return state
 
     @staticmethod
-    def result(state: _ReplayedDeal, dealer: str) -> tuple:
+    def result(state: _ReplayedDeal, dealer: str
+               ) -> tuple[str, str, str | None, str | None, int, RoundScore | None, str | None]:
         """The result of a finished table (R-4.6, R-7), before the match takes it: the fields
         of its :class:`RoundRecord` (dealer, outcome, knocker, winner, points, score,
         defender)."""
@@ -338,7 +353,8 @@ class _Replayer:
             else:
                 hands = {}
             public = self.view is not None and player != self.view
-            table = state.path[3] if len(state.path) > 2 else None
+            # A table's path is ("rounds", index, "tables", position).
+            table = cast(int, state.path[3]) if len(state.path) > 2 else None
             moves.append(NextMove(state.index, player, deal.phase.value, state.moves(public),
                                   deal.stock_count, deal.pile[-1] if deal.pile else None,
                                   hands, table))
