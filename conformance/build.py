@@ -566,6 +566,7 @@ def option_cases():
                       ["R-4.7"], post(REPLAY, cut),
                       checks=[eq("/next/phase", "last_discard"), eq("/next/stock_remaining", 2),
                               eq("/next/legal_actions/0", {"action": "pass"})]))
+    wall_round = r
     bad = copy.deepcopy(cut)
     taker = found["rounds"][r]["actions"][a]
     bad["rounds"][r]["actions"] += [taker, {"player": taker["player"], "action": "discard",
@@ -601,28 +602,14 @@ def option_cases():
                            ["R-4.7"], taken, "take_without_knock",
                            f"/rounds/{r}/actions/{a}"))
     passed = copy.deepcopy(cut)
-    passed["rounds"][r]["actions"].append({"player": taker["player"], "action": "pass"})
+    passed["rounds"][wall_round]["actions"].append({"player": taker["player"],
+                                                    "action": "pass"})
     cases.append(case("a pass at the wall ends the round as a draw", ["R-4.7"],
                       post(REPLAY, passed), checks=[
-                          eq("/valid", True), eq(f"/rounds/{r}/result/outcome", "draw"),
+                          eq("/valid", True), eq(f"/rounds/{wall_round}/result/outcome", "draw"),
                           eq("/next/phase", "deal"),
-                          eq("/next/player", passed["rounds"][r]["dealer"])]))
-    limited = {"preset": "standard", "upcard_draw_limit": 2, "game_target": 25}
-    found, r, a = find(lambda log, r, a, x: x["action"] == "discard"
-                       and _pile_draws(log["rounds"][r]["actions"][:a]) == 2
-                       and a == len(log["rounds"][r]["actions"]) - 1
-                       and _stock_left(log["rounds"][r]["actions"]) > 2, limited)
-    cut = copy.deepcopy(found)
-    cut["rounds"] = cut["rounds"][: r + 1]
-    cases.append(case("the round is a draw once discard-pile draws reach the limit", ["R-4.8"],
-                      post(REPLAY, cut), checks=[eq("/valid", True),
-                                                 eq(f"/rounds/{r}/result/outcome", "draw")]))
-    bad = copy.deepcopy(cut)
-    last = bad["rounds"][r]["actions"][-1]
-    other = next(p for p in bad["rounds"][r]["hands"] if p != last["player"])
-    bad["rounds"][r]["actions"].append({"player": other, "action": "draw", "source": "stock"})
-    cases.append(violation("no draw after the limit on discard-pile draws", ["R-4.8"], bad,
-                           "round_over", f"/rounds/{r}/actions/{a + 1}"))
+                          eq("/next/player", passed["rounds"][wall_round]["dealer"])]))
+    cases += draw_limit_cases() + return_cases()
     tie = {"knocker": {"hand": h("AS 2S 3S 4H 5H 6H 7D 8D 9D 5C"), "discard": "TC"},
            "defender": {"hand": h("KC KH KD QC QH QD JC JS JH 5D")}}
     cases += [
@@ -665,7 +652,148 @@ def option_cases():
              get("/v1/rules/openspiel"),
              checks=[eq("/undercut_bonus", 25), eq("/undercut_on_tie", False),
                      eq("/taken_card_discard", "allow"), eq("/wall", "last_discard"),
-                     eq("/upcard_draw_limit", 50), eq("/knock_limit", 10), eq("/gin_bonus", 25)]),
+                     eq("/upcard_draw_limit", 50), eq("/repeated_return_draw", True),
+                     eq("/knock_limit", 10), eq("/gin_bonus", 25)]),
+    ]
+    return cases
+
+
+def code(token):
+    """The canonical code (R-1.4) of a card token the generator wrote in another notation."""
+    from ginrules.rules.base.cards import card_name, parse_card
+
+    return card_name(parse_card(token))
+
+
+def _counted_pile_draws(actions):
+    """Draws from the discard pile in normal turns (R-4.8): each follows a discard (the first
+    turn's take follows nothing or a pass)."""
+    return sum(1 for i, x in enumerate(actions) if x["action"] == "draw"
+               and x["source"] == "discard" and i > 0 and actions[i - 1]["action"] == "discard")
+
+
+def _first_turn_take(actions):
+    return any(x["action"] == "draw" and x["source"] == "discard"
+               and (i == 0 or actions[i - 1]["action"] == "pass")
+               for i, x in enumerate(actions[:2]))
+
+
+def _ends_at_pile_draw(log, r, a, x):
+    actions = log["rounds"][r]["actions"]
+    return (a == len(actions) - 1 and x["action"] == "draw" and x["source"] == "discard"
+            and _stock_left(actions) > 2)
+
+
+def draw_limit_cases():
+    """R-4.8: the draw that would reach the limit ends the round at once, the first turn's
+    take and the wall's take not counted."""
+    cases = []
+    limited = {"preset": "standard", "upcard_draw_limit": 2, "game_target": 25}
+    found, r, a = find(lambda log, r, a, x: _ends_at_pile_draw(log, r, a, x)
+                       and not _first_turn_take(log["rounds"][r]["actions"]), limited)
+    cut = copy.deepcopy(found)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    assert _counted_pile_draws(cut["rounds"][r]["actions"]) == 2
+    cases.append(case("the draw that reaches the limit on discard-pile draws ends the round",
+                      ["R-4.8"], post(REPLAY, cut), checks=[
+                          eq("/valid", True), eq(f"/rounds/{r}/result/outcome", "draw"),
+                          eq("/next/phase", "deal"),
+                          eq("/next/player", cut["rounds"][r]["dealer"])]))
+    bad = copy.deepcopy(cut)
+    last = bad["rounds"][r]["actions"][-1]
+    top = bad["rounds"][r]["actions"][-2]["card"]
+    bad["rounds"][r]["actions"].append({"player": last["player"], "action": "discard",
+                                        "card": top})
+    cases.append(violation("the card of the draw that reaches the limit stays on the pile",
+                           ["R-4.8"], bad, "round_over", f"/rounds/{r}/actions/{a + 1}"))
+    before = copy.deepcopy(cut)
+    before["rounds"][r]["actions"] = before["rounds"][r]["actions"][:a]
+    cases.append(case("the draw that would reach the limit is offered", ["R-4.8"],
+                      post(REPLAY, before), checks=[
+                          eq("/next/phase", "draw"),
+                          ("/next/legal_actions", {"contains": [{
+                              "action": "draw", "source": "discard",
+                              "card": code(before["rounds"][r]["actions"][-1]["card"])}]})]))
+    found, r, a = find(lambda log, r, a, x: _ends_at_pile_draw(log, r, a, x)
+                       and _first_turn_take(log["rounds"][r]["actions"]), limited)
+    cut = copy.deepcopy(found)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    cut["rounds"][r]["actions"] = cut["rounds"][r]["actions"][:a]
+    assert _counted_pile_draws(cut["rounds"][r]["actions"]) == 1
+    cases.append(case("the first turn's take of the upcard is not counted toward the limit",
+                      ["R-4.8", "R-4.2"], post(REPLAY, cut), checks=[
+                          eq("/valid", True), eq("/next/phase", "draw")]))
+    cases.append(case("the last discard taken at the wall is not counted toward the limit",
+                      ["R-4.8", "R-4.7"], post(REPLAY, _wall_take_log()), checks=[
+                          eq("/valid", True), eq("/rounds/0/result/outcome", "knock"),
+                          eq("/rounds/0/result/knocker", "bob")]))
+    return cases
+
+
+ANN = "2C 5D 9H JS QS TC 4D 8H KC 3H"
+BOB = "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D"
+"""Two hands for the hand-made logs of R-4.8 and R-4.9: bob's has deadwood 2 (he may knock)."""
+
+
+def _table(actions, stock=None):
+    table = {"dealer": "bob", "hands": {"ann": h(ANN), "bob": h(BOB)}, "upcard": "KD",
+             "actions": actions}
+    if stock is not None:
+        table["stock"] = stock
+    return table
+
+
+def _wall_take_log():
+    """Both pass the upcard; every turn draws from the stock and throws that card, to the wall;
+    there bob takes the last discard and knocks with it (R-4.7), under a limit of one."""
+    dealt = set(h(ANN)) | set(h(BOB)) | {"KD"}
+    stock = [c for c in h(" ".join(r + s for s in "SHDC" for r in "A23456789TJQK"))
+             if c not in dealt]
+    actions = [{"player": "ann", "action": "pass"}, {"player": "bob", "action": "pass"}]
+    player = "ann"
+    for card in stock[:29]:
+        actions += [{"player": player, "action": "draw", "source": "stock"},
+                    {"player": player, "action": "discard", "card": card}]
+        player = "bob" if player == "ann" else "ann"
+    actions += [{"player": "bob", "action": "draw", "source": "discard"},
+                {"player": "bob", "action": "knock", "discard": stock[28]}]
+    return {"rules": {"preset": "openspiel", "upcard_draw_limit": 1}, "players": ["ann", "bob"],
+            "rounds": [_table(actions, stock)]}
+
+
+def return_cases():
+    """R-4.9: two returns in a row (discards of the card just taken from the pile) end the
+    round as a draw; any other discard breaks the sequence; a knock's discard is no return."""
+    def log(actions, rules="openspiel"):
+        return {"rules": rules, "players": ["ann", "bob"], "rounds": [_table(actions)]}
+
+    def take(player):
+        return {"player": player, "action": "draw", "source": "discard"}
+
+    def throw(player, card):
+        return {"player": player, "action": "discard", "card": card}
+
+    two = [take("ann"), throw("ann", "KD"), take("bob"), throw("bob", "KD")]
+    cases = [
+        case("two returns in a row end the round as a draw", ["R-4.9", "R-4.3"],
+             post(REPLAY, log(two)), checks=[
+                 eq("/valid", True), eq("/rounds/0/result/outcome", "draw"),
+                 eq("/next/phase", "deal"), eq("/next/player", "bob")]),
+        violation("no action follows the second return in a row", ["R-4.9"],
+                  log(two + [{"player": "ann", "action": "draw", "source": "stock",
+                              "card": "QH"}]), "round_over", "/rounds/0/actions/4"),
+        case("without repeated_return_draw two returns end nothing", ["R-4.9", "R-10"],
+             post(REPLAY, log(two, {"preset": "openspiel", "repeated_return_draw": False})),
+             checks=[eq("/valid", True), eq("/next/phase", "draw"), eq("/next/player", "ann")]),
+        case("a return followed by a plain discard goes on", ["R-4.9"],
+             post(REPLAY, log([take("ann"), throw("ann", "KD"), take("bob"), throw("bob", "2D"),
+                               take("ann"), throw("ann", "2D")])),
+             checks=[eq("/valid", True), eq("/next/phase", "draw"), eq("/next/player", "bob")]),
+        case("a knock whose discard is the taken card is no return", ["R-4.9", "R-4.3", "R-5.1"],
+             post(REPLAY, log([take("ann"), throw("ann", "KD"), take("bob"),
+                               {"player": "bob", "action": "knock", "discard": "KD"}])),
+             checks=[eq("/valid", True), eq("/rounds/0/result/outcome", "knock"),
+                     eq("/rounds/0/result/knocker", "bob"), eq("/rounds/0/result/winner", "bob")]),
     ]
     return cases
 

@@ -4,9 +4,10 @@
     python conformance/openspiel_games.py [--hands 220] [--seed 2026]
 
 OpenSpiel is an engine written independently of this project.  This script plays seeded
-hands of its ``gin_rummy`` game with its default parameters (knock card 10, gin bonus 25,
-undercut bonus 25): some with uniformly random legal actions for both players, some with one
-random player against a simple policy, the rest with the policy for both.  The policy draws
+hands of its ``gin_rummy`` game, most with its default parameters (knock card 10, gin bonus
+25, undercut bonus 25), some with others (Oklahoma, other knock cards and bonuses): some
+with uniformly random legal actions for both players, some with one random player against
+a simple policy, the rest with the policy for both.  The policy draws
 and discards to lower its deadwood, knocks as soon as it may (or, for some players, only at
 a lower count or for gin), lays down its melds and lays off every card it can.  Knock wins
 without layoffs, the commonest hands, are kept only up to a number (``--plain-knocks``) so
@@ -33,16 +34,17 @@ How an OpenSpiel hand becomes a log:
   among the assignments that keep every later layoff legal).
 - Rules: the ``openspiel`` preset (OpenSpiel's values: undercut bonus 25, a tie scores
   nothing, the card taken from the discard pile may be discarded at once, the last discard
-  at the wall, R-4.7), with a game target no single hand can reach.  OpenSpiel counts its
-  draws of the upcard after the first turn only, R-4.8 the first turn's too: when the upcard
-  was taken on the first turn the log's ``upcard_draw_limit`` is 51, not 50.
+  at the wall, R-4.7, the upcard draw limit of 50, R-4.8, and the repeated-move draw, R-4.9),
+  with a game target no single hand can reach; a hand played with other parameters says so
+  (``knock_limit`` for its knock card; under Oklahoma, ``oklahoma`` without the spade double).
+- OpenSpiel's 50th draw of the upcard after the first turn ends the hand at once, its card
+  left on the pile: it is the log's last action, a draw from the discard pile (R-4.8).  Its
+  repeated move, the second turn in a row whose discard is the card the player took from the
+  pile, ends the hand after that discard (R-4.9).  Both are draws: nobody scores.
 
-Hands that end by a rule this project does not have are counted and left out:
-
-- ``upcard_draw_limit``: OpenSpiel's 50th draw of the upcard ends the hand as a draw at that
-  draw, where R-4.8 ends a round only after the turn's discard;
-- ``repeated_move``: the second turn in a row in which the player takes the discard and
-  discards that same card ends the hand as a draw (no such rule in RULES.md).
+Every hand is kept (none is left out for an ending the replay lacks).  ``--looping-share``
+sets the share of hands played by players who keep taking the upcard, some of them throwing
+it straight back, so that both of those endings occur.
 
 ``--wall-hands`` sets how many of the cases are hands that reach the wall (a knock there,
 or a pass and a draw): uniformly random play reaches it often, the policy players rarely,
@@ -84,21 +86,22 @@ def suit(card: int) -> int:
     return card // 13
 
 
-class LeftOut(Exception):
-    """The hand ended by a rule the replay does not have yet; the reason is the message."""
-
-
 # --- the policy --------------------------------------------------------------------------
 
 class Policy:
     """Chooses OpenSpiel actions: uniformly at random, or the simple knocking policy."""
 
-    def __init__(self, rng: random.Random, knocking: tuple[bool, bool], patient: bool = False):
+    def __init__(self, rng: random.Random, knocking: tuple[bool, bool], patient: bool = False,
+                 looping: bool = False):
         import pyspiel
 
         self.rng = rng
         self.knocking = knocking
         self.patient = patient
+        self.looping = looping
+        """Take the upcard whenever it may, throw it straight back half the time, never knock:
+        hands end by the upcard draw limit or by two returns in a row."""
+        self.returning = rng.random() < 0.5
         """Never knock before the wall (so that hands reach it and knock there)."""
         # Each policy player knocks at its own limit: mostly as soon as it may, else
         # only with less deadwood, or only for gin, so that gin and undercuts both happen.
@@ -114,6 +117,8 @@ class Policy:
         phase = state.current_phase()
         phases = self.gin_rummy.Phase
         hand = list(state.hands()[player])
+        if self.looping and phase in (phases.FIRST_UPCARD, phases.DRAW, phases.DISCARD):
+            return self._loop(state, legal, phase, hand)
         if phase in (phases.FIRST_UPCARD, phases.DRAW):
             if DRAW_UPCARD in legal:
                 now = self.utils.min_deadwood(hand)
@@ -147,6 +152,21 @@ class Policy:
         if phase == phases.WALL:
             return KNOCK if KNOCK in legal else PASS
         return self.rng.choice(legal)
+
+    def _loop(self, state, legal: list[int], phase, hand: list[int]) -> int:
+        if DRAW_UPCARD in legal:
+            return DRAW_UPCARD
+        if phase != self.gin_rummy.Phase.DISCARD:
+            return DRAW_STOCK if DRAW_STOCK in legal else PASS
+        cards = [a for a in legal if a < 52]
+        taken = self.taken
+        if taken in cards and (self.returning or self.rng.random() < 0.05):
+            return taken
+        others = [c for c in cards if c != taken] or cards
+        return self._best_discard(hand, others)
+
+    taken: int | None = None
+    """The card the player to move took from the pile this turn (set by the caller)."""
 
     def _best_discard(self, hand: list[int], cards: list[int]) -> int:
         """One of the discards that leave the least deadwood, at random."""
@@ -220,17 +240,35 @@ def _deadwood(state) -> list[int]:
 
 
 MODES = {"random": (False, False), "p0 random": (False, True), "p1 random": (True, False),
-         "policy": (True, True), "patient": (True, True)}
+         "policy": (True, True), "patient": (True, True), "looping": (True, True)}
 """Who plays uniformly at random (False) and who plays the simple policy (True); in
-``patient`` both play the policy but knock only at the wall."""
+``patient`` both play the policy but knock only at the wall, in ``looping`` both keep taking
+the upcard."""
+
+PARAMS = [{}, {}, {}, {"oklahoma": True}, {"knock_card": 5}, {"knock_card": 0},
+          {"knock_card": 8, "gin_bonus": 20, "undercut_bonus": 10}]
+"""OpenSpiel's parameters of the hands, by seed: mostly its defaults."""
 
 
-def play_hand(game, seed: int, mode: str) -> dict:
-    """Play one OpenSpiel hand and convert it; ``LeftOut`` if it ended by a missing rule."""
+def rules_for(params: dict) -> dict:
+    """The log's rules for a hand played with OpenSpiel's ``params`` (R-10)."""
+    rules = dict(RULES)
+    if params.get("oklahoma"):
+        rules.update(oklahoma=True, oklahoma_spade_double=False)
+    elif "knock_card" in params:
+        rules["knock_limit"] = params["knock_card"]
+    for name_ in ("gin_bonus", "undercut_bonus"):
+        if name_ in params:
+            rules[name_] = params[name_]
+    return rules
+
+
+def play_hand(game, seed: int, mode: str, params: dict | None = None) -> dict:
+    """Play one OpenSpiel hand and convert it."""
     import pyspiel
 
     rng = random.Random(seed)
-    policy = Policy(rng, MODES[mode], patient=mode == "patient")
+    policy = Policy(rng, MODES[mode], patient=mode == "patient", looping=mode == "looping")
     gin = pyspiel.gin_rummy
     phases = gin.Phase
     int_to_meld = {i: list(game_meld) for i, game_meld in enumerate(_all_melds(policy.utils))}
@@ -244,7 +282,7 @@ def play_hand(game, seed: int, mode: str) -> dict:
     upcard_draws = 0
     taken = None  # the card just drawn from the discard pile, if the last draw was one
     seen: set[str] = set()
-    first_upcard_taken = False
+    ending = None  # "upcard_draw_limit" or "repeated_move" when the hand ended by one
     wall = None  # "knock" or "pass" when the hand reached the wall
     while not state.is_terminal():
         if state.is_chance_node():
@@ -255,6 +293,7 @@ def play_hand(game, seed: int, mode: str) -> dict:
         phase = state.current_phase()
         player = state.current_player()
         who = PLAYERS[player]
+        policy.taken = taken
         action = policy.choose(state)
         if action == DRAW_UPCARD:
             taken = state.upcard()
@@ -262,7 +301,6 @@ def play_hand(game, seed: int, mode: str) -> dict:
             taken = None
         if phase == phases.FIRST_UPCARD:
             if action == DRAW_UPCARD:
-                first_upcard_taken = True
                 actions.append({"player": who, "action": "draw", "source": "discard"})
             elif action == PASS:
                 actions.append({"player": who, "action": "pass"})
@@ -272,7 +310,7 @@ def play_hand(game, seed: int, mode: str) -> dict:
             if action == DRAW_UPCARD:
                 upcard_draws += 1
                 if upcard_draws == gin.MAX_NUM_DRAW_UPCARD_ACTIONS:
-                    raise LeftOut("upcard_draw_limit")
+                    ending = "upcard_draw_limit"
                 actions.append({"player": who, "action": "draw", "source": "discard"})
             else:
                 actions.append({"player": who, "action": "draw", "source": "stock"})
@@ -310,14 +348,11 @@ def play_hand(game, seed: int, mode: str) -> dict:
                 actions.append({"player": who, "action": "pass"})
         state.apply_action(action)
         if phase == phases.DISCARD and action != KNOCK and state.is_terminal():
-            raise LeftOut("repeated_move")
-    rules = dict(RULES)
-    if first_upcard_taken:
-        rules["upcard_draw_limit"] = gin.MAX_NUM_DRAW_UPCARD_ACTIONS + 1
+            ending = "repeated_move"
+    rules = rules_for(params or {})
     if knock is None:
-        if wall != "pass":
-            raise LeftOut("no knock: " + str(state.current_phase()))
-        return _wall_draw(dealt, actions, rules, mode, seed, rng)
+        assert wall == "pass" or ending is not None, state.current_phase()
+        return _draw(dealt, actions, rules, mode, seed, rng, ending or "wall", params or {})
     returns = [int(r) for r in state.returns()]
     deadwood = _deadwood(state)
     # OpenSpiel's own record of the hand, to check the conversion against.
@@ -344,7 +379,7 @@ def play_hand(game, seed: int, mode: str) -> dict:
     else:
         outcome, winner, points = "knock", None, 0
     return {
-        "log": log, "outcome": outcome, "winner": winner, "points": points,
+        "log": log, "outcome": outcome, "winner": winner, "points": points, "params": params or {},
         "knocker": PLAYERS[knocker],
         "deadwood": {PLAYERS[0]: deadwood[0], PLAYERS[1]: deadwood[1]},
         "layoffs": len(layoff_cards), "defender_melds": len(lay_down["melds"]),
@@ -380,11 +415,19 @@ def _log(dealt: list[int], actions: list[dict], rules: dict, seed: int,
     }
 
 
-def _wall_draw(dealt, actions, rules, mode, seed, rng) -> dict:
-    """A hand that ended by a pass at the wall: a draw, nobody scores (R-4.7)."""
+ENDINGS = {"wall": ("a pass at the wall", "R-4.7"),
+           "upcard_draw_limit": ("the 50th draw of the upcard", "R-4.8"),
+           "repeated_move": ("a second return in a row", "R-4.9")}
+"""How a hand without a knock ends: its description and its rule."""
+
+
+def _draw(dealt, actions, rules, mode, seed, rng, ending, params) -> dict:
+    """A hand that ended without a knock (a pass at the wall, R-4.7; the upcard draw limit,
+    R-4.8; two returns in a row, R-4.9): a draw, nobody scores."""
     return {"log": _log(dealt, actions, rules, seed, rng), "outcome": "draw", "winner": None,
             "points": 0, "knocker": None, "layoffs": 0, "defender_melds": 0, "mode": mode,
-            "features": ["a pass at the wall"], "wall": "pass"}
+            "features": [ENDINGS[ending][0]], "wall": "pass" if ending == "wall" else None,
+            "ending": ending, "params": params}
 
 
 def _features(knock, actions, layoff_cards, layoffs, seen) -> list[str]:
@@ -421,7 +464,7 @@ def _meld_id(int_to_meld, cards) -> int:
 
 def rules_of(hand: dict) -> list[str]:
     if hand["outcome"] == "draw":
-        return ["R-3.1", "R-4.1", "R-4.2", "R-4.3", "R-4.7"]
+        return ["R-3.1", "R-4.1", "R-4.2", "R-4.3", ENDINGS[hand["ending"]][1]]
     rules = ["R-3.1", "R-4.1", "R-4.2", "R-4.3", "R-5.1", "R-5.3"]
     if hand["wall"]:
         rules.append("R-4.7")
@@ -440,8 +483,9 @@ def rules_of(hand: dict) -> list[str]:
 
 def to_case(index: int, seed: int, hand: dict) -> dict:
     if hand["outcome"] == "draw":
-        return {"description": f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}): a pass "
-                               "at the wall, a draw (R-4.7)",
+        what, rule = ENDINGS[hand["ending"]]
+        return {"description": f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}"
+                               f"{_params_text(hand['params'])}): {what}, a draw ({rule})",
                 "rule": rules_of(hand),
                 "request": {"method": "POST", "path": REPLAY, "body": hand["log"]},
                 "expected": {"status": 200, "checks": [
@@ -454,7 +498,8 @@ def to_case(index: int, seed: int, hand: dict) -> dict:
         else hand["outcome"]
     if hand["wall"]:
         what += " at the wall"
-    description = (f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}): {what}, "
+    description = (f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}"
+                   f"{_params_text(hand['params'])}): {what}, "
                    f"{hand['layoffs']} layoffs, {hand['defender_melds']} defender melds")
     checks = [
         {"pointer": "/valid", "equals": True},
@@ -477,6 +522,16 @@ def to_case(index: int, seed: int, hand: dict) -> dict:
             "expected": {"status": 200, "checks": checks}}
 
 
+SHORT = {"oklahoma": "oklahoma", "knock_card": "knock", "gin_bonus": "gin",
+         "undercut_bonus": "undercut"}
+
+
+def _params_text(params: dict) -> str:
+    """The parameters that differ from OpenSpiel's defaults, briefly (``knock 5``)."""
+    return "".join(f", {SHORT[key]}" + ("" if value is True else f" {value}")
+                   for key, value in params.items())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=220,
@@ -490,12 +545,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--patient-share", type=float, default=0.1,
                         help="share of hands with the policy for both players knocking only at "
                              "the wall (default 0.1)")
+    parser.add_argument("--looping-share", type=float, default=0.08,
+                        help="share of hands with players who keep taking the upcard, to reach "
+                             "the upcard draw limit and two returns in a row (default 0.08)")
     parser.add_argument("--plain-knocks", type=int, default=50,
                         help="at most this many knock wins without layoffs, the commonest kind"
                              " of hand, so that the others get more cases (default 50)")
-    parser.add_argument("--wall-hands", type=int, default=30,
+    parser.add_argument("--wall-hands", type=int, default=40,
                         help="at most this many hands that reach the wall (a knock there or a "
-                             "pass), half of them passes at most (default 30)")
+                             "pass), half of them passes at most (default 40)")
     parser.add_argument("--output", type=Path, default=HERE / f"{TOPIC}.json")
     args = parser.parse_args(argv)
     try:
@@ -503,57 +561,56 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("OpenSpiel is not installed: pip install open_spiel", file=sys.stderr)
         return 2
-    game = pyspiel.load_game("gin_rummy")
-    cases, kept, left_out, played, skipped = [], Counter(), Counter(), 0, 0
+    games: dict[str, object] = {}
+    cases, kept, played, skipped = [], Counter(), 0, 0
     seed = args.seed
     while len(cases) < args.hands:
         pick = random.Random(seed * 7919).random()
-        mode = ("patient" if pick >= 1 - args.patient_share else
+        mode = ("looping" if pick >= 1 - args.looping_share else
+                "patient" if pick >= 1 - args.patient_share - args.looping_share else
                 "random" if pick < args.random_share else
                 "policy" if pick >= args.random_share + 2 * args.mixed_share else
                 "p0 random" if pick < args.random_share + args.mixed_share else "p1 random")
         played += 1
-        try:
-            hand = play_hand(game, seed, mode)
-        except LeftOut as reason:
-            left_out[f"{mode}: {reason}"] += 1
-        else:
-            plain = (hand["outcome"] == "knock" and hand["winner"] is not None
-                     and not hand["layoffs"] and not hand["wall"])
-            passes = kept["wall passes kept"]
-            too_many_walls = hand["wall"] and (
-                kept["wall hands kept"] >= args.wall_hands
-                or hand["wall"] == "pass" and passes >= args.wall_hands // 2)
-            if plain and kept["plain knocks kept"] >= args.plain_knocks or too_many_walls:
-                skipped += 1
-                seed += 1
-                continue
-            kept["plain knocks kept"] += plain
-            kept["wall hands kept"] += bool(hand["wall"])
-            kept["wall passes kept"] += hand["wall"] == "pass"
-            cases.append(to_case(len(cases), seed, hand))
-            kept[f"{hand['mode']}: {hand['outcome']}"
-                 + (" (tie)" if hand["winner"] is None and hand["outcome"] != "draw"
-                    else "")] += 1
-            kept["with layoffs"] += bool(hand["layoffs"])
-            for feature in hand["features"]:
-                kept["with " + feature] += 1
-            kept["with defender melds"] += bool(hand["defender_melds"])
+        params = PARAMS[seed % len(PARAMS)]
+        key = json.dumps(params, sort_keys=True)
+        if key not in games:
+            games[key] = pyspiel.load_game("gin_rummy", params)
+        hand = play_hand(games[key], seed, mode, params)
+        plain = (hand["outcome"] == "knock" and hand["winner"] is not None
+                 and not hand["layoffs"] and not hand["wall"])
+        passes = kept["wall passes kept"]
+        too_many_walls = hand["wall"] and (
+            kept["wall hands kept"] >= args.wall_hands
+            or hand["wall"] == "pass" and passes >= args.wall_hands // 2)
+        if plain and kept["plain knocks kept"] >= args.plain_knocks or too_many_walls:
+            skipped += 1
+            seed += 1
+            continue
+        kept["plain knocks kept"] += plain
+        kept["wall hands kept"] += bool(hand["wall"])
+        kept["wall passes kept"] += hand["wall"] == "pass"
+        cases.append(to_case(len(cases), seed, hand))
+        kept[f"{hand['mode']}: {hand['outcome']}"
+             + (" (tie)" if hand["winner"] is None and hand["outcome"] != "draw"
+                else "")] += 1
+        kept["with layoffs"] += bool(hand["layoffs"])
+        for feature in hand["features"]:
+            kept["with " + feature] += 1
+        kept["with defender melds"] += bool(hand["defender_melds"])
         seed += 1
     document = {
         "topic": TOPIC,
-        "description": ("Hands played by OpenSpiel's gin_rummy (its default rules, the "
-                        "openspiel preset), replayed: valid, scored as OpenSpiel scored them, "
-                        "knocks and passes at the wall included (R-4, R-5, R-6, R-7)."),
+        "description": ("Hands played by OpenSpiel's gin_rummy (the openspiel preset, with "
+                        "its parameters where a hand had others), replayed: valid, scored as "
+                        "OpenSpiel scored them, knocks and passes at the wall, its upcard draw "
+                        "limit and its repeated-move draw included (R-4, R-5, R-6, R-7)."),
         "cases": cases,
     }
     args.output.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
                            encoding="utf-8")
-    print(f"played {played}, left out {sum(left_out.values())}, converted "
-          f"{played - sum(left_out.values())}, of which {skipped} plain knocks not kept; "
-          f"{len(cases)} cases")
-    for key, count in sorted(left_out.items()):
-        print(f"  left out, {key}: {count}")
+    print(f"played {played}, converted every one, of which {skipped} plain knocks or wall "
+          f"hands not kept; {len(cases)} cases")
     for key, count in sorted(kept.items()):
         print(f"  converted, {key}: {count}")
     return 0

@@ -48,7 +48,7 @@ def test_the_openspiel_topic_replays_at_least_150_hands_as_valid():
             _expected(case, f"/rounds/0/result/{field}")
 
 
-def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_defender_melds_and_walls():
+def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_walls_and_both_draws():
     cases = load_cases(ROOT / "conformance", [TOPIC])
     kinds = Counter()
     for case in cases:
@@ -56,8 +56,28 @@ def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_defender_mel
         winner = _expected(case, "/rounds/0/result/winner")
         kinds["tie" if outcome == "knock" and winner is None else outcome] += 1
         actions = case.request["body"]["rounds"][0]["actions"]
-        if outcome == "draw":  # a pass at the wall
-            assert actions[-1]["action"] == "pass" and len(actions) > 50
+        if outcome == "draw":
+            last = actions[-1]
+            if last["action"] == "pass":  # a pass at the wall
+                assert len(actions) > 50
+                kinds["wall pass"] += 1
+            elif last["action"] == "draw":  # the 50th counted draw of the upcard
+                assert last["source"] == "discard"
+                counted = sum(1 for i, a in enumerate(actions) if a["action"] == "draw"
+                              and a["source"] == "discard" and actions[i - 1]["action"]
+                              == "discard")
+                assert counted == 50
+                kinds["upcard draw limit"] += 1
+            else:  # a second return in a row
+                assert last["action"] == "discard"
+                for end in (-1, -3):
+                    assert actions[end - 1] == {"player": actions[end]["player"],
+                                                "action": "draw", "source": "discard"}
+                    before = len(actions) + end - 2  # the discard taken, or the upcard
+                    taken = actions[before]["card"] if before >= 0 and actions[before][
+                        "action"] == "discard" else case.request["body"]["rounds"][0]["upcard"]
+                    assert actions[end]["card"] == taken
+                kinds["repeated return"] += 1
             continue
         knock = next(i for i, a in enumerate(actions) if a["action"] == "knock")
         stock_draws = sum(1 for a in actions if a.get("source") == "stock")
@@ -70,7 +90,8 @@ def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_defender_mel
         kinds["defender melds"] += bool(lay_down["melds"])
     assert kinds["knock"] >= 50 and kinds["gin"] >= 20 and kinds["undercut"] >= 5, kinds
     assert kinds["tie"] >= 1 and kinds["layoffs"] >= 50 and kinds["defender melds"] >= 50, kinds
-    assert kinds["wall knock"] >= 10 and kinds["draw"] >= 10, kinds
+    assert kinds["wall knock"] >= 10 and kinds["wall pass"] >= 10, kinds
+    assert kinds["upcard draw limit"] >= 3 and kinds["repeated return"] >= 3, kinds
 
 
 def test_a_layoff_names_the_meld_it_extends_as_extended_by_earlier_layoffs():

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from ginrules.rules import resolve_rules
-from ginrules.rules.table.moves import Draw, Knock, Pass
+from ginrules.rules.base.cards import CARDS as DECK, parse_card, parse_hand
+from ginrules.rules.errors import IllegalMove
+from ginrules.rules.table.engine import Deal
+from ginrules.rules.table.moves import Discard, Draw, Knock, Pass, Phase
+from ginrules.rules.table.views import view_of
 from ginrules.rules.usecases.matches import score_match
 from ginrules.rules.usecases.replay import replay
 from ginrules.rules.hands.scoring import RoundFacts, price
 from tests.generator import random_game
+
+CARDS = list(DECK)
 
 
 def _tables_of(log):
@@ -103,20 +111,141 @@ def test_r4_6_under_wall_draw_the_round_ends_at_the_discard():
 LIMITED = {"preset": "standard", "upcard_draw_limit": 2}
 
 
-def _pile_draws(actions):
-    return sum(1 for x in actions if x["action"] == "draw" and x["source"] == "discard")
+def _counted_pile_draws(actions):
+    """Draws from the discard pile in normal turns, as R-4.8 counts them: a take that follows
+    a discard (under `wall: draw` no take at the wall), not the first turn's take."""
+    return sum(1 for i, x in enumerate(actions) if x["action"] == "draw"
+               and x["source"] == "discard" and i > 0 and actions[i - 1]["action"] == "discard")
 
 
-def test_r4_8_the_round_is_a_draw_once_pile_draws_reach_the_limit():
+def _first_turn_take(actions):
+    return any(x["action"] == "draw" and x["source"] == "discard"
+               and (i == 0 or actions[i - 1]["action"] == "pass")
+               for i, x in enumerate(actions[:2]))
+
+
+def test_r4_8_the_draw_that_reaches_the_limit_ends_the_round_at_once():
     log, r, a = _find(LIMITED, lambda actions, a: a == len(actions) - 1
-                      and actions[a]["action"] == "discard" and _pile_draws(actions) == 2)
+                      and actions[a]["action"] == "draw" and actions[a]["source"] == "discard")
     cut = copy.deepcopy(log)
     cut["rounds"] = cut["rounds"][: r + 1]
+    actions = cut["rounds"][r]["actions"]
+    assert _counted_pile_draws(actions) == 2  # the second counted draw is the last action
     result = replay(cut)
     assert result.valid and result.rounds[-1].outcome == "draw"
-    assert _stock_left(cut["rounds"][r]["actions"]) > 2  # not the wall
+    assert result.next.phase == "deal" and result.next.player == cut["rounds"][r]["dealer"]
+    # Nothing may follow that draw: not even the discard of the card it would have taken.
+    player = actions[-1]["player"]
+    after = copy.deepcopy(cut)
+    after["rounds"][r]["actions"].append({"player": player, "action": "discard",
+                                         "card": actions[-2]["card"]})
+    (violation,) = replay(after).violations
+    assert (violation.code, violation.rule) == ("round_over", "R-4.8")
+    # Before it, the same draw is offered, and without the limit the play goes on.
+    before = replay(_cut(log, r, a)).next
+    assert Draw(player, "discard") in [Draw(m.player, m.source) for m in before.moves]
     unlimited = replay({**cut, "rules": "standard"})
-    assert unlimited.valid and unlimited.next.phase == "draw"  # the same play goes on without it
+    assert unlimited.valid and unlimited.next.phase == "discard"
+
+
+def test_r4_8_the_card_of_the_draw_that_reaches_the_limit_stays_on_the_pile():
+    rules = resolve_rules({"preset": "standard", "upcard_draw_limit": 1})
+    deal = Deal(rules, {"ann": CARDS[:10], "bob": CARDS[10:20]}, CARDS[20], "ann", CARDS[21:])
+    deal.play(Pass("ann"))
+    deal.play(Pass("bob"))
+    deal.play(Draw("ann", "stock"))
+    deal.play(Discard("ann", CARDS[0]))
+    hand = deal.hand("bob")
+    record = deal.play(Draw("bob", "discard"))
+    assert deal.over and deal.pile[-1] == CARDS[0] and deal.hand("bob") == hand
+    assert record.card is None and deal.score is None and deal.pile_draws == 1
+    assert view_of(deal, "ann").opponent_known == ()
+
+
+def test_r4_8_the_first_turn_take_of_the_upcard_is_not_counted():
+    log, r, a = _find(LIMITED, lambda actions, a: a == len(actions) - 1
+                      and _first_turn_take(actions) and actions[a]["action"] == "draw"
+                      and actions[a]["source"] == "discard")
+    actions = log["rounds"][r]["actions"]
+    pile_draws = sum(1 for x in actions if x["action"] == "draw" and x["source"] == "discard")
+    assert pile_draws == 3 and _counted_pile_draws(actions) == 2
+    cut = copy.deepcopy(log)
+    cut["rounds"] = cut["rounds"][: r + 1]
+    assert replay(cut).rounds[-1].outcome == "draw"
+    # Counting the first turn's take, the limit would have ended the round one draw earlier.
+    assert replay(_cut(log, r, a)).next.phase == "draw"
+
+
+def test_r4_8_the_last_discard_taken_at_the_wall_is_not_counted():
+    ann = parse_hand("2C 5D 9H JS QS TC 4D 8H KC 3H".split())
+    bob = parse_hand("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D".split())  # deadwood 2: bob may knock
+    upcard = parse_card("KD")
+    rest = [c for c in CARDS if c not in (*ann, *bob, upcard)]
+    rules = resolve_rules({"preset": "openspiel", "upcard_draw_limit": 1})
+    deal = Deal(rules, {"ann": ann, "bob": bob}, upcard, "ann", rest)
+    deal.play(Pass("ann"))
+    deal.play(Pass("bob"))
+    player = "ann"
+    while deal.phase is Phase.DRAW:  # every turn draws from the stock and throws that card
+        card = deal.play(Draw(player, "stock")).card
+        deal.play(Discard(player, card))
+        player = deal.other(player)
+    assert deal.phase is Phase.LAST_DISCARD and deal.turn == "bob"
+    deal.play(Draw("bob", "discard"))
+    assert deal.phase is Phase.DISCARD and deal.pile_draws == 0  # not counted: no draw yet
+    deal.play(Knock("bob", deal.taken))
+    assert deal.knock is not None
+
+
+def _returns_table(rules, moves):
+    deal = Deal(resolve_rules(rules), {"ann": CARDS[:10], "bob": CARDS[10:20]}, CARDS[20],
+                "ann", CARDS[21:])
+    for move in moves:
+        deal.play(move)
+    return deal
+
+
+UP = CARDS[20]
+
+
+def test_r4_9_two_returns_in_a_row_end_the_round_as_a_draw():
+    # The first turn's take counts: ann takes the upcard and throws it back, bob does the same.
+    deal = _returns_table("openspiel", [Draw("ann", "discard"), Discard("ann", UP),
+                                        Draw("bob", "discard"), Discard("bob", UP)])
+    assert deal.over and deal.score is None and deal.end_rule == "R-4.9"
+    with pytest.raises(IllegalMove) as caught:
+        deal.verify(Draw("ann", "stock"))
+    assert (caught.value.code, caught.value.rule) == ("round_over", "R-4.9")
+    # Without the option the same play goes on.
+    deal = _returns_table({"preset": "openspiel", "repeated_return_draw": False},
+                          [Draw("ann", "discard"), Discard("ann", UP), Draw("bob", "discard"),
+                           Discard("bob", UP)])
+    assert deal.phase is Phase.DRAW and deal.turn == "ann"
+
+
+def test_r4_9_a_return_followed_by_a_plain_discard_breaks_the_sequence():
+    deal = _returns_table("openspiel", [Draw("ann", "discard"), Discard("ann", UP),
+                                        Draw("bob", "stock"), Discard("bob", CARDS[21]),
+                                        Draw("ann", "discard"), Discard("ann", CARDS[21])])
+    assert not deal.over and deal.returns == 1
+    deal = _returns_table("openspiel", [Draw("ann", "discard"), Discard("ann", UP),
+                                        Draw("bob", "discard"), Discard("bob", CARDS[10])])
+    assert not deal.over and deal.returns == 0 and deal.turn == "ann"
+
+
+def test_r4_9_a_knock_whose_discard_is_the_taken_card_is_no_return():
+    ann = parse_hand("2C 5D 9H JS QS TC 4D 8H KC 3H".split())
+    bob = parse_hand("AS 2S 3S 4H 5H 6H 7C 8C 9C 2D".split())  # deadwood 2: bob may knock
+    upcard = parse_card("KD")
+    rest = [c for c in CARDS if c not in (*ann, *bob, upcard)]
+    deal = Deal(resolve_rules("openspiel"), {"ann": ann, "bob": bob}, upcard, "ann", rest)
+    deal.play(Draw("ann", "discard"))
+    deal.play(Discard("ann", upcard))  # a return
+    deal.play(Draw("bob", "discard"))
+    deal.play(Knock("bob", upcard))  # discards the card just taken (R-4.3 allow): a knock
+    assert deal.phase is Phase.LAY_DOWN and deal.knock is not None
+    deal.settle()
+    assert deal.score is not None and deal.winner == "bob"
 
 
 def test_r7_7_a_scoreless_tie_goes_to_the_knocker_with_no_points():

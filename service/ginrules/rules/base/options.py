@@ -42,6 +42,7 @@ class Rules:
     game_target: int = 100  # R-8.1
     wall: Literal["draw", "last_discard"] = "draw"  # R-4.6, R-4.7
     upcard_draw_limit: int | None = None  # R-4.8
+    repeated_return_draw: bool = False  # R-4.9
     round_the_corner: bool = False  # R-2.7
     ace_deadwood_value: int = 1  # R-2.7
     scoreless_tie_winner: Literal["none", "knocker"] = "none"  # R-7.7
@@ -102,7 +103,7 @@ PRESETS: dict[str, Rules] = {
     "straight": Rules(preset="straight", knock_limit=0),
     "openspiel": Rules(
         preset="openspiel", undercut_bonus=25, undercut_on_tie=False, taken_card_discard="allow",
-        wall="last_discard", upcard_draw_limit=50,
+        wall="last_discard", upcard_draw_limit=50, repeated_return_draw=True,
     ),
 }
 """The presets of R-10, by name."""
@@ -134,6 +135,7 @@ _RANGES: dict[str, tuple[str, Any]] = {
     "wall": ('"draw" or "last_discard"', lambda v: v in ("draw", "last_discard")),
     "upcard_draw_limit": ("null (no limit) or an integer >= 1",
                           lambda v: v is None or (_non_negative_int(v) and v >= 1)),
+    "repeated_return_draw": ("true or false", lambda v: isinstance(v, bool)),
     "round_the_corner": ("true or false", lambda v: isinstance(v, bool)),
     "ace_deadwood_value": ("an integer from 1 to 15",
                            lambda v: _non_negative_int(v) and 1 <= v <= 15),

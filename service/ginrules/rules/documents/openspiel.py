@@ -31,15 +31,15 @@ games"):
 - At the wall (two stock cards left), OpenSpiel's knock takes the last discard and knocks:
   a ``draw`` from ``discard`` then the ``knock`` (R-4.7); its pass is the ``pass`` that ends
   the round as a draw.
+- OpenSpiel's two other endings are the ``openspiel`` preset's rules: its 50th draw of the
+  upcard after the first turn is the round's last action, a ``draw`` from ``discard`` that
+  ends it as a draw with the card left on the pile (R-4.8), and its repeated move, the second
+  turn in a row that discards the card taken from the pile, is the ``discard`` that ends it
+  as a draw (R-4.9).
 - A sequence that stops mid-hand is imported as far as the log can say it: a knock or a
   stock draw whose card is not yet known is left out until it is complete, a knock without
   the defender's final pass ends the log at the knock (the replay's ``next`` says what may
   follow).
-
-Two endings cannot be written, since this service has no such rule: OpenSpiel's repeated-move
-draw (the second turn in a row on which the upcard is taken and discarded at once) and its
-50th draw of the upcard, which ends the hand at that draw (R-4.8 ends a round only after the
-discard of the turn that reaches the limit).  Both are refused at the action's index.
 
 OpenSpiel's knock check on eleven cards is reproduced as OpenSpiel computes it (one best meld
 group, then its highest-ranked deadwood card dropped), so a knock OpenSpiel refuses is refused
@@ -70,7 +70,8 @@ NUM_MELDS = 185
 MAX_ACTION = MELD_BASE + NUM_MELDS - 1
 WALL_STOCK_SIZE = 2
 MAX_DRAW_UPCARD = 50
-"""OpenSpiel's hand ends, a draw, at this draw of the upcard after the first turn."""
+"""OpenSpiel's hand ends, a draw, at this draw of the upcard after the first turn (the
+``openspiel`` preset's ``upcard_draw_limit``, R-4.8)."""
 
 PARAMS: dict[str, Any] = {"oklahoma": False, "knock_card": 10, "gin_bonus": 25,
                           "undercut_bonus": 25, "num_ranks": 13, "num_suits": 4,
@@ -296,15 +297,13 @@ def read_params(params: Any) -> tuple[dict[str, Any], list[Problem]]:
     return values, problems
 
 
-def rules_for(params: Mapping[str, Any], first_upcard_taken: bool) -> dict[str, Any]:
-    """The log's ``rules``: the ``openspiel`` preset, with overrides where the game differs.
-
-    - ``knock_card`` is ``knock_limit``; under Oklahoma OpenSpiel replaces it by the upcard's
-      value (an ace: gin only), which is R-5.6 with the preset's limit of 10 and an ace
-      meaning gin, so it is then left out; OpenSpiel doubles nothing for spades.
-    - OpenSpiel counts its draws of the upcard after the first turn only; R-4.8 counts the
-      first turn's too, so when the upcard was taken on the first turn the limit is one more.
-    """
+def rules_for(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The log's ``rules``: the ``openspiel`` preset (its wall, R-4.7, its upcard draw limit,
+    R-4.8, and its repeated-move rule, R-4.9, are OpenSpiel's), with overrides where the
+    game's parameters differ: ``knock_card`` is ``knock_limit``; under Oklahoma OpenSpiel
+    replaces it by the upcard's value (an ace: gin only), which is R-5.6 with the preset's
+    limit of 10 and an ace meaning gin, so it is then left out; OpenSpiel doubles nothing for
+    spades."""
     rules: dict[str, Any] = {"preset": PRESET}
     if params["oklahoma"]:
         rules.update(oklahoma=True, oklahoma_spade_double=False)
@@ -314,8 +313,6 @@ def rules_for(params: Mapping[str, Any], first_upcard_taken: bool) -> dict[str, 
         rules["gin_bonus"] = params["gin_bonus"]
     if params["undercut_bonus"] != 25:
         rules["undercut_bonus"] = params["undercut_bonus"]
-    if first_upcard_taken:
-        rules["upcard_draw_limit"] = MAX_DRAW_UPCARD + 1
     return rules
 
 
@@ -350,7 +347,6 @@ class _OpenSpielDeal:
         self.upcard: int | None = None
         self.first_upcard: int | None = None
         self.first_passes = 0
-        self.first_upcard_taken = False
         self.prev_upcard: int | None = None
         self.repeated = False
         self.upcard_draws = 0
@@ -463,7 +459,6 @@ class _OpenSpielDeal:
 
     def _first_upcard(self, index: int, action: int) -> None:
         if action == DRAW_UPCARD:
-            self.first_upcard_taken = True
             self._take_upcard()
         elif action == PASS:
             self.actions.append(self._act("pass"))
@@ -476,11 +471,12 @@ class _OpenSpielDeal:
         if action == DRAW_UPCARD:
             self.upcard_draws += 1
             if self.upcard_draws == MAX_DRAW_UPCARD:
-                raise _refuse(("actions", index), "unsupported_upcard_draw_limit",
-                              f"OpenSpiel ends the hand as a draw at its {MAX_DRAW_UPCARD}th "
-                              "draw of the upcard, without that draw; R-4.8 ends a round only "
-                              "after the discard of the turn that reaches the limit, so this "
-                              "ending cannot be written as a log", "R-4.8")
+                # The draw that reaches the limit ends the hand, its card left on the pile.
+                assert self.upcard is not None  # a draw of the upcard needs one
+                self.actions.append(self._act("draw", source="discard",
+                                              card=card_name(self.upcard)))
+                self.over = True
+                return
             self._take_upcard()
         else:
             self._draw_stock()
@@ -507,12 +503,9 @@ class _OpenSpielDeal:
         self.actions.append(self._act("discard", card=card_name(action)))
         self.upcard = action
         if action == self.prev_upcard:
-            if self.repeated:
-                raise _refuse(("actions", index), "unsupported_repeated_move",
-                              "OpenSpiel ends the hand as a draw here by its repeated-move "
-                              "rule (on two turns in a row the upcard was taken and discarded "
-                              "at once); this service has no such rule, so this ending cannot "
-                              "be written as a log")
+            if self.repeated:  # the second return in a row ends the hand (R-4.9)
+                self.over = True
+                return
             self.repeated = True
         else:
             self.repeated = False
@@ -607,7 +600,7 @@ class _OpenSpielDeal:
                 "actions": self.actions,
             })
         return {"format": "ginrules-log/1",
-                "rules": rules_for(self.params, self.first_upcard_taken),
+                "rules": rules_for(self.params),
                 "players": list(PLAYERS), "rounds": rounds}
 
 

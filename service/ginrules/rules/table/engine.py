@@ -54,9 +54,9 @@ class Deal:
 
     __slots__ = ("rules", "players", "first", "dealer", "upcard", "limit", "phase", "turn",
                  "hands", "pile", "_stock", "_next", "stock_count", "seen", "taken",
-                 "pile_draws", "first_turn_passes", "stock_only", "must_knock", "end_rule",
-                 "knock", "score", "_played", "_records", "_draw_limit", "_wall_take",
-                 "_best", "_spread")
+                 "pile_draws", "returns", "first_turn_passes", "stock_only", "must_knock",
+                 "end_rule", "knock", "score", "_played", "_records", "_draw_limit",
+                 "_returns_end", "_wall_take", "_best", "_spread")
 
     def __init__(self, rules: Rules, hands: Mapping[str, Sequence[Card]], upcard: Card,
                  first: str, stock: Sequence[Card] | None = None) -> None:
@@ -78,7 +78,11 @@ class Deal:
         self.turn: str | None = first
         self.taken: Card | None = None
         self.pile_draws = 0
-        """Draws from the discard pile this deal, the first upcard's included (R-4.8)."""
+        """Draws from the discard pile in this deal's normal turns (R-4.8): neither the take
+        of the upcard on the first turn nor the take of the last discard at the wall."""
+        self.returns = 0
+        """Returns in a row, up to the last discard: discards of the card the same player took
+        from the discard pile that turn (R-4.9)."""
         self.first_turn_passes = 0
         self.stock_only = False
         """Both players passed the upcard: the non-dealer draws from the stock (R-4.2)."""
@@ -99,10 +103,11 @@ class Deal:
         assert limit is not None, "the upcard fixes every knock limit"
         self.limit: int = limit
         self.end_rule = "R-4.6"
-        """The rule that ended the deal without a knock: the wall, R-4.7 or R-4.8."""
+        """The rule that ended the deal without a knock: the wall, R-4.7, R-4.8 or R-4.9."""
         self.knock: KnockRecord | None = None
         self.score: RoundScore | None = None
         self._draw_limit = rules.upcard_draw_limit
+        self._returns_end = rules.repeated_return_draw
         self._wall_take = rules.wall == "last_discard"
         self._best: RoundScore | None = None
         self._spread: Arrangement | None = None
@@ -146,7 +151,8 @@ class Deal:
         deal.stock_count = len(stock)
         deal.seen = deal.hands[view.player] | deal.hands[view.opponent] | cards_mask(view.pile)
         deal.phase, deal.turn, deal.taken = view.phase, view.turn, view.taken
-        deal.pile_draws, deal.first_turn_passes = view.pile_draws, view.first_turn_passes
+        deal.pile_draws, deal.returns = view.pile_draws, view.returns
+        deal.first_turn_passes = view.first_turn_passes
         deal.stock_only, deal.must_knock = view.stock_only, view.must_knock
         deal.knock, deal.score = view.knock, view.score
         deal._played = list(view.history)
@@ -412,29 +418,39 @@ class Deal:
             pile = self.pile
             played = (move, card, pile[-1] if pile else None)
         else:
+            phase = self.phase
+            if phase is _DRAW:
+                self.pile_draws += 1
+                limit = self._draw_limit
+                if limit is not None and self.pile_draws >= limit:
+                    # The draw that reaches the limit ends the round at once as a draw, its card
+                    # left on the pile: the draw is the round's last move (R-4.8).
+                    self.phase, self.turn, self.end_rule = _OVER, None, "R-4.8"
+                    self._played.append((move, None, None))
+                    return
             card = self.pile.pop()
             self.taken = card
-            self.pile_draws += 1
             # Only a knock may follow the last discard taken at the wall (R-4.7).
-            self.must_knock = self.phase is _LAST_DISCARD
+            self.must_knock = phase is _LAST_DISCARD
             played = (move, card, None)
         self.hands[player] |= CARD_BITS[card]
         self.phase = _DISCARD
         self._played.append(played)
 
     def discard(self, move: Discard) -> None:
-        """Discard, and end the turn: the round ends at the pile-draw limit (R-4.8) or the wall
-        (R-4.6), or the next player may take the last discard (R-4.7), or draws (R-4.1)."""
+        """Discard, and end the turn: the round ends at the second return in a row (R-4.9) or
+        the wall (R-4.6), or the next player may take the last discard (R-4.7), or draws
+        (R-4.1)."""
         self.verify_discard(move)
         card: Card
         player, card = move  # type: ignore[assignment]  # a Card: verify_discard read it as one
         self.hands[player] ^= CARD_BITS[card]
         self.pile.append(card)
+        self.returns = self.returns + 1 if card == self.taken else 0
         self.taken = None
         self._played.append(move)
-        limit = self._draw_limit
-        if limit is not None and self.pile_draws >= limit:
-            self.phase, self.turn, self.end_rule = _OVER, None, "R-4.8"
+        if self.returns >= 2 and self._returns_end:
+            self.phase, self.turn, self.end_rule = _OVER, None, "R-4.9"
         elif self.stock_count <= WALL:
             if self._wall_take:
                 self.phase = _LAST_DISCARD

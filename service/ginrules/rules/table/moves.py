@@ -234,6 +234,9 @@ class DealView:
     taken: Card | None
     limit: int
     pile_draws: int
+    """Draws from the discard pile in normal turns so far (R-4.8)."""
+    returns: int
+    """Returns in a row up to the last discard (R-4.9)."""
     first_turn_passes: int
     stock_only: bool
     must_knock: bool

@@ -24,8 +24,9 @@ def known_cards(deal: Deal, player: str) -> int:
             continue
         # The moves as played: a pile draw's record names its card, and no card is HIDDEN.
         if type(move) is Draw:
-            if move.source == "discard":
-                known |= CARD_BITS[cast(Card, card)]
+            if card is not None and move.source == "discard":
+                # (A draw that ended the round at the upcard draw limit took no card, R-4.8.)
+                known |= CARD_BITS[card]
         elif type(move) is Discard:
             known &= ~CARD_BITS[cast(Card, move.card)]
         elif type(move) is Knock and move.discard is not None:
@@ -54,7 +55,7 @@ def view_of(deal: Deal, player: str) -> DealView:
         rules=deal.rules, player=player, opponent=opponent, dealer=deal.dealer,
         hand=mask_cards(deal.hands[player]), phase=deal.phase, turn=deal.turn,
         upcard=deal.upcard, pile=tuple(deal.pile), stock_count=deal.stock_count,
-        taken=deal.taken, limit=deal.limit, pile_draws=deal.pile_draws,
+        taken=deal.taken, limit=deal.limit, pile_draws=deal.pile_draws, returns=deal.returns,
         first_turn_passes=deal.first_turn_passes, stock_only=deal.stock_only,
         must_knock=deal.must_knock, opponent_hand_size=opponent_hand.bit_count(),
         opponent_known=mask_cards(known_cards(deal, opponent) & opponent_hand),
