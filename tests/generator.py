@@ -282,6 +282,8 @@ class _Deal:
             fields["layoffs"] = self.voice.layoffs(layoffs)
         if rewritten:
             self.actions.append({"player": defender, "action": "lay_down", **fields})
+        elif not fields:  # laid down without saying how: the best reply (R-6.4, GAMELOG.md)
+            self.act(LayDown(defender))
         else:
             self.act(LayDown(defender, tuple(melds), tuple(layoffs)), **fields)
 

@@ -121,13 +121,15 @@ def _table(table: dict, rng: random.Random) -> list[int]:
             if "melds" in action:
                 action["melds"], moved = melds(action["melds"], rng)
         if kind == "lay_down":
+            # An empty field may go where the other one stays: with neither, the lay_down
+            # would no longer state a spread but ask for the best reply (GAMELOG.md).
             if "melds" in action:
                 action["melds"] = melds(action["melds"], rng)[0]
-                if not action["melds"] and rng.random() < 0.5:
+                if not action["melds"] and "layoffs" in action and rng.random() < 0.5:
                     del action["melds"]
             if "layoffs" in action:
                 action["layoffs"] = layoffs(action["layoffs"], moved, rng)
-                if not action["layoffs"] and rng.random() < 0.5:
+                if not action["layoffs"] and "melds" in action and rng.random() < 0.5:
                     del action["layoffs"]
     return moved
 

@@ -347,3 +347,83 @@ def test_logs_over_the_size_limits_are_refused():
         replay(log)
     with pytest.raises(LogTooLargeError):
         replay({**log, "rounds": log["rounds"][:1] * 501})
+
+
+# A lay_down with neither melds nor layoffs: laid down without saying how (GAMELOG.md) ---------
+
+VARIANTS = ["standard", "modern", "classic", "oklahoma", "hollywood", "box", "cutthroat",
+            "partnership", "straight", "openspiel"]
+
+
+def _tables(entry):
+    return entry["tables"] if "tables" in entry else [entry]
+
+
+def _ending_at_knocks(log, bare: bool):
+    """The log with every table of its last round cut after its knock; with ``bare``, each
+    knock followed by the defender's lay_down without melds or layoffs."""
+    cut = copy.deepcopy(log)
+    for table in _tables(cut["rounds"][-1]):
+        knock = max(i for i, a in enumerate(table["actions"]) if a["action"] == "knock")
+        knocker = table["actions"][knock]["player"]
+        defender = next(p for p in table["hands"] if p != knocker)
+        table["actions"] = table["actions"][:knock + 1]
+        if bare:
+            table["actions"].append({"player": defender, "action": "lay_down"})
+    return cut
+
+
+@pytest.mark.parametrize("preset", VARIANTS)
+def test_r6_4_a_bare_lay_down_finishes_a_game_with_the_defenders_best_reply(preset):
+    finished = settled = 0
+    for seed in range(60):
+        log = random_game(seed, preset)
+        whole = replay(log)
+        tables = _tables(log["rounds"][-1])
+        if not whole.complete or not all(
+                t["actions"] and t["actions"][-1]["action"] == "lay_down" for t in tables):
+            continue
+        at_knock = replay(_ending_at_knocks(log, bare=False))
+        bare = replay(_ending_at_knocks(log, bare=True))
+        assert at_knock.valid and bare.valid, (seed, bare.violations)
+        if not at_knock.rounds[-1].provisional:  # gin: nothing waits for the defender
+            assert bare.complete and bare.winner == at_knock.winner == whole.winner
+            assert bare.totals == at_knock.totals
+            finished += 1
+            continue
+        # The log that ends at the knock waits for the defender; the bare lay_down settles
+        # the round with the same best reply, and nothing more is waited for.
+        assert not at_knock.complete and not bare.rounds[-1].provisional
+        assert (bare.rounds[-1].winner, bare.rounds[-1].points) == \
+            (at_knock.rounds[-1].winner, at_knock.rounds[-1].points)
+        if (bare.rounds[-1].winner, bare.rounds[-1].points) != \
+                (whole.rounds[-1].winner, whole.rounds[-1].points):
+            continue  # the log's own lay_down was not the best reply: another game
+        assert bare.totals == whole.totals
+        assert bare.complete and bare.winner == whole.winner, seed
+        finished += 1
+        settled += 1
+    assert finished >= 3, f"only {finished} games of {preset} end at a knock with a lay_down"
+    assert settled >= 1 or preset == "straight", "no knock that is not gin"  # straight: gin only
+
+
+def test_r6_4_a_bare_lay_down_after_a_knock_without_declared_melds_completes_the_round():
+    for seed in range(300):
+        log = random_game(seed, "standard")
+        last = log["rounds"][-1]
+        knock = next((a for a in last["actions"] if a["action"] == "knock"), None)
+        if knock is None or "melds" in knock or not replay(log).complete:
+            continue
+        bare = replay(_ending_at_knocks(log, bare=True))
+        assert bare.valid and bare.complete and bare.winner is not None
+        # "melds": [] still states an empty spread: scored as nothing melded, never better
+        # for the defender than the best reply.
+        empty = _ending_at_knocks(log, bare=True)
+        empty["rounds"][-1]["actions"][-1]["melds"] = []
+        stated = replay(empty)
+        assert stated.valid
+        defender = empty["rounds"][-1]["actions"][-1]["player"]
+        assert stated.rounds[-1].score.facts.defender_count >= \
+            bare.rounds[-1].score.facts.defender_count, defender
+        return
+    raise AssertionError("no generated game ends at a knock without declared melds")

@@ -26,8 +26,10 @@ from ..base.options import Rules, resolve_rules
 FORMAT = "ginrules-log/1"
 MAX_ROUNDS = 500
 """Rounds (deals) in one log; a two-player game to 100 needs far fewer."""
-MAX_ACTIONS = 200
-"""Actions in one round; a round ends by the wall after at most about 70."""
+MAX_ACTIONS = 1000
+"""Actions in one round.  A round that draws from the stock ends by the wall after about 70,
+but with no upcard draw limit (R-4.8) players may pass cards through the discard pile for
+as long as they like; no game of real players comes near a thousand."""
 MAX_FACT_ROUNDS = 2000
 """Rounds in one ``/v1/matches/score`` request."""
 MAX_NAME = 64
@@ -407,6 +409,8 @@ def _plain_spread(item: dict[str, Any], player: str, kind: str, size: int) -> Ac
         laid = () if layoffs is _MISSING else parse_layoffs(layoffs)
     except InvalidMeldError:
         return None
+    if not given and layoffs is _MISSING:
+        return Action(player, kind)  # laid down without saying how: the best reply (R-6.4)
     return Action(player, kind, melds=melds if given else (), layoffs=laid)
 
 
@@ -455,7 +459,9 @@ def _read_action_fully(reader: _Reader, item: Any, path: tuple[str | int, ...]
             fields["discard"] = reader.card(item["discard"], path + ("discard",))
         if "melds" in item:
             fields["melds"] = _read_melds(reader, item["melds"], path + ("melds",))
-    elif kind == "lay_down":
+    elif kind == "lay_down" and ("melds" in item or "layoffs" in item):
+        # A spread stated (either field): what is left out is empty.  With neither field the
+        # defender laid down without saying how: the best reply (R-6.4, GAMELOG.md).
         fields["melds"] = (_read_melds(reader, item["melds"], path + ("melds",))
                            if "melds" in item else ())
         fields["layoffs"] = ()
