@@ -877,7 +877,47 @@ def variant_cases():
         pairs["rounds"][1] = copy.deepcopy(pairs["rounds"][0])
         cases.append(violation("partnership: opponents alternate every round", ["R-9.4"], pairs,
                                "wrong_pairing", "/rounds/1/tables"))
-    return cases
+    return cases + next_dealer_cases()
+
+
+def next_dealer_cases():
+    """Who deals next (R-3.2, R-9), from the facts of the rounds and the first dealer."""
+    two = ["ann", "bob"]
+    three = ["ann", "bob", "cy"]
+
+    def facts(rules, players, rounds, **header):
+        return post(MATCHES, {"rules": rules, "players": players, "rounds": rounds, **header})
+
+    won = {"winner": "ann", "points": 20}
+    draw = {"winner": None}
+    return [
+        case("the winner of a round deals the next", ["R-3.2"],
+             facts("standard", two, [won]), checks=[eq("/next_dealer", "ann")]),
+        case("after a draw the same dealer deals again", ["R-3.2", "R-4.6"],
+             facts("standard", two, [won, draw]), checks=[eq("/next_dealer", "ann")]),
+        case("with the first dealer given, a first-round draw keeps that dealer", ["R-3.2"],
+             facts("standard", two, [draw], dealer="bob"), checks=[eq("/next_dealer", "bob")]),
+        case("the first dealer is not known without it", ["R-3.2"],
+             facts("standard", two, [draw]), checks=[eq("/next_dealer", None)]),
+        case("Hollywood: the winner deals next", ["R-9.1", "R-3.2"],
+             facts("hollywood", two, [{"winner": "bob", "points": 10}], dealer="ann"),
+             checks=[eq("/next_dealer", "bob")]),
+        case("box: the player in the box deals, and a losing box gives it to the captain",
+             ["R-9.2"], facts("box", three, [{"winner": "bob", "points": 15}],
+                              roles={"box": "ann", "captain": "bob", "sitter": "cy"}),
+             checks=[eq("/next_dealer", "bob"), eq("/rounds/0/roles/box", "ann")]),
+        case("cutthroat: the loser deals next and sits out", ["R-9.3"],
+             facts("cutthroat", three, [{"winner": "bob", "points": 15}], dealer="ann"),
+             checks=[eq("/next_dealer", "cy")]),
+        case("partnership: each table's dealer is the players' choice", ["R-9.4"],
+             facts("partnership", ["ann", "bob", "cy", "dee"],
+                   [{"tables": [{"winner": "ann", "points": 10}, {"winner": "bob", "points": 5}]}],
+                   teams=[["ann", "cy"], ["bob", "dee"]]),
+             checks=[eq("/next_dealer", None)]),
+        case("a finished match names no next dealer", ["R-8.1", "R-3.2"],
+             facts("standard", two, [{"winner": "ann", "points": 120}]),
+             checks=[eq("/complete", True), absent("/next_dealer")]),
+    ]
 
 
 # Generated corpora: expected answers from the exhaustive reference --------------------------

@@ -210,3 +210,81 @@ def test_box_replay_checks_the_pair_and_the_dealer():
     wrong["rounds"][0]["dealer"] = captain
     problem = replay(wrong).violations[0]
     assert (problem.code, problem.path) == ("wrong_dealer", ("rounds", 0, "dealer"))
+
+
+# Who deals next (R-3.2, R-9) ------------------------------------------------------------------
+
+ALL_VARIANTS = ["standard", "modern", "oklahoma", "straight", "openspiel", "hollywood", "box",
+                "cutthroat", "partnership"]
+
+
+def _tables_of(entry):
+    return entry["tables"] if "tables" in entry else [entry]
+
+
+def _facts(record):
+    """The bare facts of a replayed round, as a client that tracks play would send them."""
+    if isinstance(record, PartnershipRound):
+        return {"tables": [{"winner": t.winner, "points": t.points} for t in record.tables]}
+    return {"winner": record.winner, "points": record.points}
+
+
+@pytest.mark.parametrize("preset", ALL_VARIANTS)
+def test_r3_2_r9_next_dealer_is_the_dealer_the_next_round_must_have(preset):
+    checked = 0
+    for seed in range(4):
+        log = random_game(seed, preset)
+        for k in range(len(log["rounds"])):
+            cut = copy.deepcopy(log)
+            cut["rounds"] = cut["rounds"][:k]
+            result = replay(cut)
+            if result.rounds and result.rounds[-1].provisional:
+                # The log ends at a knock awaiting the defender: the result decides, so the
+                # dealer is not known yet; a bare lay_down settles it (R-6.4).
+                assert result.next_dealer is None
+                for table in _tables_of(cut["rounds"][-1]):
+                    knock = next((a for a in table["actions"] if a["action"] == "knock"), None)
+                    if knock is not None and table["actions"][-1] is knock:
+                        defender = next(p for p in table["hands"] if p != knock["player"])
+                        table["actions"].append({"player": defender, "action": "lay_down"})
+                result = replay(cut)
+            assert result.valid and not result.complete
+            upcoming = log["rounds"][k]
+            if preset == "partnership":  # each table's dealer is the players' choice (R-9.4)
+                assert result.next_dealer is None
+                continue
+            if k == 0 and preset != "box":  # the first dealer is the log's choice
+                assert result.next_dealer is None
+                continue
+            assert result.next_dealer == upcoming["dealer"], (seed, k)
+            assert result.next.phase == "deal" and result.next.player == upcoming["dealer"]
+            checked += 1
+            # A round in progress: its result decides who deals next.
+            started = copy.deepcopy(log)
+            started["rounds"] = started["rounds"][:k + 1]
+            started["rounds"][k]["actions"] = started["rounds"][k]["actions"][:1]
+            assert replay(started).next_dealer is None
+        # The facts of the rounds, with the first round's dealer, give the same dealers.
+        records = replay(log).rounds
+        first = log["rounds"][0].get("dealer")
+        for k in range(1, len(records)):
+            score = score_match(resolve_rules(preset), log["players"],
+                                [_facts(r) for r in records[:k]], roles=log.get("roles"),
+                                teams=log.get("teams"), dealer=first)
+            expected = None if preset == "partnership" else log["rounds"][k]["dealer"]
+            assert score.next_dealer == expected, (seed, k)
+    assert checked >= 10 or preset == "partnership"
+
+
+def test_r3_2_without_the_first_dealer_the_next_is_known_once_a_round_is_won():
+    rules = resolve_rules("standard")
+    score = score_match(rules, ["ann", "bob"], [])
+    assert score.next_dealer is None
+    assert score_match(rules, ["ann", "bob"], [], dealer="bob").next_dealer == "bob"
+    assert score_match(rules, ["ann", "bob"], [{"winner": None}]).next_dealer is None
+    assert score_match(rules, ["ann", "bob"], [{"winner": None}],
+                       dealer="bob").next_dealer == "bob"  # a draw: the same dealer (R-3.2)
+    assert score_match(rules, ["ann", "bob"],
+                       [{"winner": "ann", "points": 20}]).next_dealer == "ann"
+    over = score_match(rules, ["ann", "bob"], [{"winner": "ann", "points": 120}])
+    assert over.complete and over.next_dealer is None

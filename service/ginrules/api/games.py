@@ -231,6 +231,7 @@ def dump_replay(result: Replay) -> dict[str, Any]:
         body.update(dump_ending(result.bonuses, result.margin))
     if result.next is not None:
         body["next"] = dump_next(result.next)
+        body["next_dealer"] = result.next_dealer
     return body
 
 
@@ -299,4 +300,6 @@ def dump_match_score(result: MatchScore) -> dict[str, Any]:
     }
     if result.complete:
         body.update(dump_ending(result.bonuses, result.margin))
+    else:
+        body["next_dealer"] = result.next_dealer
     return body

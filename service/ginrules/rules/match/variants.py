@@ -218,6 +218,12 @@ class Variant:
                     "the winner of a round deals the next; after a round with no winner the "
                     "same dealer deals again (R-3.2)")
 
+    def deals_next(self) -> str | None:
+        """Who deals the next round by the variant's rules (R-3.2, R-9): the winner of the last
+        round, the same dealer after a draw; None where the rules leave it to the players (the
+        first round of most variants, every partnership table, R-9.4)."""
+        return self.seat(0).dealer
+
     def table_path(self, round_path: tuple[str | int, ...], position: int) -> tuple[str | int, ...]:
         """Where table ``position`` of a round is in a document (GAMELOG.md)."""
         return round_path + ("tables", position) if self.tables_per_round > 1 else round_path

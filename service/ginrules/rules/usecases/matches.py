@@ -42,6 +42,10 @@ class MatchScore:
     winner: str | None
     bonuses: tuple[Bonus, ...] = ()
     margin: int | None = None
+    next_dealer: str | None = None
+    """While the match goes on, who deals the next round (R-3.2, R-9), where it is known:
+    from the first round's ``dealer`` or from the results (None where the rules leave it to
+    the players)."""
 
 
 def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[str, Any]], *,
@@ -66,7 +70,8 @@ def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[s
     complete = match.complete
     return MatchScore(tuple(scored), match.totals(), complete, match.winner,
                       tuple(match.bonuses()) if complete else (),
-                      match.margin() if complete else None)
+                      match.margin() if complete else None,
+                      None if complete else match.deals_next())
 
 
 def _table_result(match: Variant, position: int, path: tuple[str | int, ...], fact: RoundFact

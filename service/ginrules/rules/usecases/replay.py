@@ -100,6 +100,9 @@ class Replay:
     complete: bool
     winner: str | None
     next: NextMove | tuple[NextMove, ...] | None
+    next_dealer: str | None = None
+    """While the game goes on, who deals the next round (R-3.2, R-9); None while a round is
+    unfinished (its result decides it) or where the rules leave the choice to the players."""
     bonuses: tuple[Bonus, ...] = ()
     margin: int | None = None
     deals: tuple[Deal, ...] = ()
@@ -265,6 +268,9 @@ class _Replayer:
             totals=match.running_totals() if pending and match.complete else match.totals(),
             complete=complete, winner=match.winner if complete else None,
             next=None if complete or violations else self.next_move(),
+            next_dealer=None if complete or violations or any(
+                not state.over or state.pending for state in self.current)
+            else match.deals_next(),
             bonuses=tuple(match.bonuses()) if complete else (),
             margin=match.margin() if complete else None,
             deals=() if complete or violations else tuple(
