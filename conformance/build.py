@@ -27,9 +27,9 @@ from tests.generator import knock_position, random_game  # noqa: E402
 from tests import reference as ref  # noqa: E402
 
 NAMES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
-ANALYZE, BATCH, KNOCK, LAYOFFS, SCORE, REPLAY = (
+ANALYZE, BATCH, KNOCK, LAYOFFS, SCORE, REPLAY, MELDS_OF = (
     "/v1/hands/analyze", "/v1/hands/analyze/batch", "/v1/knock", "/v1/layoffs",
-    "/v1/rounds/score", "/v1/games/replay")
+    "/v1/rounds/score", "/v1/games/replay", "/v1/hands/melds")
 
 
 def post(path, body):
@@ -142,6 +142,75 @@ MELDS = [
                  ("/melds", {"one_of": [[run("run", "JS", "QS", "KS")],
                                         [run("set", "KS", "KH", "KD")]]})]),
 ]
+
+# Every meld a hand holds (/v1/hands/melds: R-2.1, R-2.2, R-2.7, in the order of R-2.5) ---------
+
+_CORNER = {"preset": "standard", "round_the_corner": True}
+
+HAND_MELDS = [
+    case("every set of three and the set of four of a rank", ["R-2.1", "R-2.5"],
+         post(MELDS_OF, {"hand": h("9S 9H 9D 9C")}),
+         checks=[eq("/count", 5), eq("/melds", [
+             run("set", *h("9S 9H 9D")), run("set", *h("9S 9H 9D 9C")), run("set", *h("9S 9H 9C")),
+             run("set", *h("9S 9D 9C")), run("set", *h("9H 9D 9C"))])]),
+    case("two cards of a rank hold no meld", ["R-2.1"], post(MELDS_OF, {"hand": h("9S 9H 2C")}),
+         checks=[eq("/melds", []), eq("/count", 0)]),
+    case("every run of every length from three", ["R-2.2", "R-2.5"],
+         post(MELDS_OF, {"hand": h("6H 4H 5H 3H")}),
+         checks=[eq("/count", 3), eq("/melds", [
+             run("run", *h("3H 4H 5H")), run("run", *h("3H 4H 5H 6H")),
+             run("run", *h("4H 5H 6H"))])]),
+    case("melds listed may share cards", ["R-2.3"], post(MELDS_OF, {"hand": h("5S 6S 7S 7H 7D")}),
+         checks=[eq("/melds", [run("run", *h("5S 6S 7S")), run("set", *h("7S 7H 7D"))])]),
+    case("melds come by their cards: a meld before the longer ones it begins", ["R-2.5"],
+         post(MELDS_OF, {"hand": h("7C 8S 7D 5S 7H 6S 7S")}),
+         checks=[eq("/count", 8), eq("/melds/0/cards", h("5S 6S 7S")),
+                 eq("/melds/1/cards", h("5S 6S 7S 8S")), eq("/melds/2/cards", h("6S 7S 8S")),
+                 eq("/melds/3/cards", h("7S 7H 7D")), eq("/melds/7/cards", h("7H 7D 7C"))]),
+    case("no run wraps past the king: the ace is low", ["R-1.2", "R-2.2"],
+         post(MELDS_OF, {"hand": h("JS QS KS AS 2S 3S")}),
+         checks=[eq("/melds", [run("run", *h("AS 2S 3S")), run("run", *h("JS QS KS"))])]),
+    case("round the corner: runs wrap past the king, in run order", ["R-2.7"],
+         post(MELDS_OF, {"hand": h("QS KS AS 2S"), "rules": _CORNER}),
+         checks=[eq("/melds", [run("run", *h("QS KS AS")), run("run", *h("QS KS AS 2S")),
+                               run("run", *h("KS AS 2S"))])]),
+    case("round the corner: cards across a gap are still no run", ["R-2.7"],
+         post(MELDS_OF, {"hand": h("QS AS 2S"), "rules": _CORNER}), checks=[eq("/count", 0)]),
+    case("round the corner: thirteen of a suit hold one run of thirteen", ["R-2.7"],
+         post(MELDS_OF, {"hand": NAMES[26:39], "rules": _CORNER}),
+         checks=[eq("/count", 131), eq("/melds/10", run("run", *NAMES[26:39]))]),
+    case("the whole deck holds every set and every run", ["R-1.1", "R-2.1", "R-2.2"],
+         post(MELDS_OF, {"hand": NAMES}), checks=[eq("/count", 329)]),
+    case("with: only the melds holding that card", ["R-2.1", "R-2.2"],
+         post(MELDS_OF, {"hand": h("5D 7D 8D 6S 6H 2C KC 6D"), "with": "6D"}),
+         checks=[eq("/count", 4), eq("/melds", [
+             run("set", *h("6S 6H 6D")), run("run", *h("5D 6D 7D")), run("run", *h("5D 6D 7D 8D")),
+             run("run", *h("6D 7D 8D"))])]),
+    case("with: a card in no meld", ["R-2.1", "R-2.2"],
+         post(MELDS_OF, {"hand": h("5D 6D 7D 2C"), "with": "2C"}),
+         checks=[eq("/melds", []), eq("/count", 0)]),
+    case("with: a card not in the hand is an error", ["R-2"],
+         post(MELDS_OF, {"hand": h("AS 2S 3S"), "with": "4S"}), 422,
+         codes=["card_not_in_hand"], pointers=["/with"]),
+    case("with: a bad code is an error", ["R-1.4"],
+         post(MELDS_OF, {"hand": h("AS 2S 3S"), "with": "1S"}), 422,
+         codes=["invalid_card"], pointers=["/with"]),
+    case("every notation of the cards gets the same melds", ["R-1.4"],
+         post(MELDS_OF, {"hand": ["10h", "j\u2665", "Q\u2665\ufe0f", "kh", "ks", "K\u2666"],
+                         "with": "kH"}),
+         checks=[eq("/melds", [run("set", *h("KS KH KD")), run("run", *h("TH JH QH KH")),
+                               run("run", *h("JH QH KH"))])]),
+    case("a card twice is an error at the later copy", ["R-1.5"],
+         post(MELDS_OF, {"hand": h("AS 2S as")}), 422, codes=["duplicate_card"],
+         pointers=["/hand/2"]),
+    case("more cards than the deck is an error", ["R-1.5"],
+         post(MELDS_OF, {"hand": NAMES + ["AS"]}), 422, codes=["invalid_hand_size"],
+         pointers=["/hand"]),
+    case("a bad code in the hand is an error at its position", ["R-1.4"],
+         post(MELDS_OF, {"hand": h("AS KX 3S")}), 422, codes=["invalid_card"],
+         pointers=["/hand/1"]),
+]
+
 
 # Eleven cards, knocks (R-5) ------------------------------------------------------------------
 
@@ -980,6 +1049,36 @@ def showdown_corpus(rng):
                                   eq("/knocker/deadwood_count", knocker_count)]))
     return cases
 
+def melds_corpus(rng):
+    """Seeded cards, some round the corner, some asked ``with`` one of them: every meld from
+    the reference, which tries every subset of the cards."""
+    cases = []
+    for index in range(40):
+        corner = index % 2 == 1
+        size = rng.randint(6, 12)
+        low = rng.randint(0, 12)
+        width = rng.randint(3, 4)
+        pool = [s * 13 + (low + r) % 13 for s in range(4) for r in range(width)]
+        if len(pool) < size:
+            pool += rng.sample([c for c in range(52) if c not in pool], size - len(pool))
+        cards = rng.sample(pool, size)
+        names = [NAMES[c] for c in cards]
+        melds = ref.every_meld_by_definition(cards, corner)
+        body = {"hand": names, **({"rules": _CORNER} if corner else {})}
+        if index % 4 >= 2:
+            card = rng.choice(cards)
+            body["with"] = NAMES[card]
+            melds = [m for m in melds if card in m]
+        expected = [{"kind": "set" if len({c % 13 for c in m}) == 1 else "run",
+                     "cards": [NAMES[c] for c in m]} for m in melds]
+        label = (f"#{index}{' corner' if corner else ''}: {' '.join(names)}"
+                 + (f" with {body['with']}" if "with" in body else ""))
+        cases.append(case(label, ["R-2.1", "R-2.2", "R-2.5"] + (["R-2.7"] if corner else []),
+                          post(MELDS_OF, body),
+                          checks=[eq("/count", len(expected)), eq("/melds", expected)]))
+    return cases
+
+
 # Representation (the client's words stand) ----------------------------------------------------
 # The same facts written as different clients write them get the same answer; a meld index is
 # always a position in the melds as the client sent them (GAMELOG.md).
@@ -1094,6 +1193,10 @@ def main():
           deadwood_corpus(rng))
     write("showdown-generated", "Seeded knock positions; answers from the exhaustive reference.",
           showdown_corpus(rng))
+    write("hand-melds", "Every meld a hand holds, or those holding one card (/v1/hands/melds: "
+          "R-2.1, R-2.2, R-2.7, in the order of R-2.5).", HAND_MELDS)
+    write("hand-melds-generated", "Seeded cards; every meld from the exhaustive reference.",
+          melds_corpus(random.Random(2027)))
 
 
 if __name__ == "__main__":

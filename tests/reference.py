@@ -210,3 +210,47 @@ def best_round(spread, defender, limit: int = 10, corner: bool = False, ace: int
         key = (round_points(count, defender_count, gin, **options), -count)
         best = key if best is None else max(best, key)
     return best[0], -best[1]
+
+
+# Every meld a hand holds (R-2.1, R-2.2, R-2.7), by definition ----------------------------------
+
+
+def is_meld_by_definition(cards: frozenset[int], corner: bool = False) -> bool:
+    """Whether distinct cards are a set (three or four of a rank) or a run (three or more of a
+    suit, each rank but the lowest one above another's: on the line A..K, or on the circle
+    A..K A with ``corner``)."""
+    if len(cards) < 3:
+        return False
+    ranks = {rank_of(c) for c in cards}
+    if len(ranks) == 1:
+        return len(cards) <= 4
+    if len({suit_of(c) for c in cards}) != 1:
+        return False
+    if corner:
+        # On the circle a run has exactly one card whose predecessor is missing (its first),
+        # or none when it holds all thirteen.
+        starts = [r for r in ranks if (r - 2) % 13 + 1 not in ranks]
+        return len(starts) <= 1
+    return max(ranks) - min(ranks) == len(cards) - 1
+
+
+def meld_order_by_definition(cards: frozenset[int], corner: bool = False) -> tuple[int, ...]:
+    """A meld's cards as the service lists them (R-2.7): a run that wraps past the king in run
+    order from its first card; every other meld in card order (suit, then rank)."""
+    ranks = {rank_of(c) for c in cards}
+    if corner and len(ranks) > 1 and 1 in ranks and 13 in ranks and len(cards) < 13:
+        first = next(r for r in ranks if (r - 2) % 13 + 1 not in ranks)
+        suit = suit_of(min(cards))
+        return tuple(suit * 13 + (first - 1 + i) % 13 for i in range(len(cards)))
+    return tuple(sorted(cards))
+
+
+def every_meld_by_definition(cards, corner: bool = False) -> list[tuple[int, ...]]:
+    """Every subset of three or more of the cards that is a meld, each in meld order, sorted as
+    R-2.5 compares melds (by their cards in meld order, one by one).  Exponential: small hands
+    only."""
+    cards = sorted(set(cards))
+    melds = [meld_order_by_definition(frozenset(subset), corner)
+             for size in range(3, len(cards) + 1) for subset in combinations(cards, size)
+             if is_meld_by_definition(frozenset(subset), corner)]
+    return sorted(melds)

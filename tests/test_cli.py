@@ -35,6 +35,36 @@ def test_analyze_reports_bad_cards_and_exits_2(capsys):
     assert "'ZZ'" in err and "position 0" in err
 
 
+def test_melds_lists_every_meld_holding_the_card_with(capsys):
+    assert main(["melds", "5D", "7D", "8D", "6S", "6H", "2C", "KC", "6d", "--with", "6d"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "set  6S 6H 6D", "run  5D 6D 7D", "run  5D 6D 7D 8D", "run  6D 7D 8D",
+        "4 melds holding 6D"]
+
+
+def test_melds_json_is_the_api_reply_under_round_the_corner(client, capsys):
+    rules = {"preset": "standard", "round_the_corner": True}
+    assert main(["melds", "--json", "--rules", json.dumps(rules), "qs,ks,as,2s"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert reply == client.post("/v1/hands/melds", json={"hand": ["QS", "KS", "AS", "2S"],
+                                                         "rules": rules}).get_json()
+    assert reply["count"] == 3
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["melds"], "give the cards"),
+    (["melds", "AS", "2S", "3S", "--with", "4S"], "4S is not in the hand"),
+    (["melds", "AS", "--with", "ZZ"], "--with: 'ZZ' is not a card"),
+    (["melds", "AS", "AS"], "position 0"),
+    (["melds", "AS", "--rules", "nope"], "unknown preset 'nope'"),
+])
+def test_melds_reports_faults_in_one_line_and_exits_2(argv, message, capsys):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("ginrules melds: ") and message in captured.err
+
+
 def test_version_prints_the_package_version(capsys):
     from ginrules.api.meta import service_version
 
@@ -51,7 +81,8 @@ def test_analyze_without_cards_says_so_in_one_line_and_exits_2(capsys):
 
 
 @pytest.mark.parametrize("argv", [["frob"], [], ["analyze", "--rules"], ["serve", "--port", "x"],
-                                  ["selfplay", "--games"], ["import", "AS"]])
+                                  ["selfplay", "--games"], ["import", "AS"],
+                                  ["melds", "AS", "--with"]])
 def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     with pytest.raises(SystemExit) as raised:
         main(argv)
@@ -60,7 +91,7 @@ def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     assert err.count("\n") == 1 and err.startswith("ginrules") and "--help" in err
 
 
-COMMANDS = ["serve", "analyze", "conformance", "import", "selfplay"]
+COMMANDS = ["serve", "analyze", "melds", "conformance", "import", "selfplay"]
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
@@ -128,7 +159,7 @@ def test_every_option_of_every_command_has_help():
         argparse.ArgumentParser.parse_args = original
     top = parsers[0]
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "analyze", "conformance", "import", "selfplay"}
+    assert set(commands.choices) == set(COMMANDS)
     for name, parser in [("ginrules", top), *commands.choices.items()]:
         for action in parser._actions:
             if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):

@@ -18,7 +18,7 @@ METHODS = {
     "rulesMarkdown": "rules_text", "gamelogText": "gamelog_text",
     "gamelogMarkdown": "gamelog_text", "importGame": "import_game", "handImage": "hand_image",
     "roundImage": "round_image", "playPage": "play_page",
-    "listBots": "bots", "botMove": "bot_move", "hint": "hint",
+    "listBots": "bots", "botMove": "bot_move", "hint": "hint", "melds": "melds",
 }
 HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
 
@@ -100,3 +100,21 @@ def test_the_client_asks_a_bot_to_move_and_for_a_hint(server):
     with pytest.raises(ProblemError) as raised:
         api.hint(log, "ann")
     assert raised.value.status == 422 and raised.value.code == "not_your_turn"
+
+
+@pytest.mark.server
+def test_the_client_lists_every_meld_and_those_holding_a_card(server):
+    api = Client(server)
+    hand = ["5D", "7D", "8D", "6S", "6H", "2C", "KC", "6D"]
+    every = api.melds(hand)
+    assert every.count == len(every.melds) == 4
+    upcard = api.melds(hand, "standard", with_card="6d")
+    assert [meld.cards for meld in upcard.melds] == [
+        ["6S", "6H", "6D"], ["5D", "6D", "7D"], ["5D", "6D", "7D", "8D"], ["6D", "7D", "8D"]]
+    corner = api.melds(["QS", "KS", "AS"], {"preset": "standard", "round_the_corner": True})
+    assert corner.to_json() == {"melds": [{"kind": "run", "cards": ["QS", "KS", "AS"]}],
+                                "count": 1}
+    with pytest.raises(ProblemError) as raised:
+        api.melds(hand, with_card="9S")
+    assert raised.value.status == 422 and raised.value.code == "card_not_in_hand"
+    assert raised.value.errors[0].pointer == "/with"

@@ -103,6 +103,54 @@ def test_a_hand_built_by_clicking_shows_the_apis_deadwood_in_a_real_browser(
     assert errors == []
 
 
+def _marked(page) -> list[str]:
+    return page.eval_on_selector_all("#deck button.in-meld", "buttons => buttons.map("
+                                     "button => button.dataset.card)")
+
+
+@pytest.mark.server
+def test_a_clicked_card_marks_every_meld_it_belongs_to_in_a_real_browser(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    for card in ["5S", "6S", "7S", "7H", "7D"]:
+        page.click(f'#deck button[data-card="{card}"]')
+    # 7C joins the four sets of sevens it makes.
+    page.click('#deck button[data-card="7C"]')
+    page.wait_for_selector("#hand-melds:text('7\u2663 is in 4 melds')")
+    assert sorted(_marked(page)) == sorted(["7S", "7H", "7D", "7C"])
+    assert page.get_attribute('#deck button.clicked', "data-card") == "7C"
+    # 8S makes two runs: the page shows what the API answers for it.
+    page.click('#deck button[data-card="8S"]')
+    page.wait_for_selector("#hand-melds:text('8\u2660 is in 2 melds')")
+    melds = requests.post(server + "/v1/hands/melds", timeout=10, json={
+        "hand": ["5S", "6S", "7S", "7H", "7D", "7C", "8S"], "with": "8S"}).json()
+    assert sorted(_marked(page)) == sorted({c for meld in melds["melds"] for c in meld["cards"]})
+    assert "5\u2660 6\u2660 7\u2660 8\u2660 (run)" in page.text_content("#clicked-melds")
+    # By keyboard: a deck card is a button, Enter adds it and marks its melds.
+    page.focus('#deck button[data-card="9S"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand-melds:text('9\u2660 is in 3 melds')")
+    assert sorted(_marked(page)) == sorted(["5S", "6S", "7S", "8S", "9S"])
+    # A card in no meld says so; taking a card out clears the marks.
+    page.click('#deck button[data-card="KD"]')
+    page.wait_for_selector("#hand-melds:text('K\u2666 is in no meld')")
+    assert _marked(page) == []
+    page.click('#deck button[data-card="KD"]')
+    page.wait_for_function("document.querySelector('#hand-melds').textContent === ''")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_clicked_card_wraps_past_the_king_under_round_the_corner(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play?round_the_corner=true")
+    for card in ["QH", "KH", "2H", "AH"]:
+        page.click(f'#deck button[data-card="{card}"]')
+    page.wait_for_selector("#hand-melds:text('A\u2665 is in 3 melds')")
+    assert sorted(_marked(page)) == sorted(["QH", "KH", "AH", "2H"])
+    assert errors == []
+
+
 @pytest.mark.server
 def test_a_shared_address_opens_the_hand_under_its_rules(server, browser):
     page, errors = _page(browser)

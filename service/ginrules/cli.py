@@ -1,6 +1,7 @@
-"""The ``ginrules`` command (also ``python -m ginrules``): serve the API, analyse a hand, run
-the conformance cases, import a game recorded by another engine, play bots against each
-other.  Help texts are plain text; a usage error is one line on standard error, exit status 2."""
+"""The ``ginrules`` command (also ``python -m ginrules``): serve the API, analyse a hand, list
+the melds of some cards, run the conformance cases, import a game recorded by another engine,
+play bots against each other.  Help texts are plain text; a usage error is one line on standard
+error, exit status 2."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from ._version import __version__
-from .rules import RulesError, analyze
+from .rules import RulesError, analyze, hand_melds, parse_card
 from .rules.base.cards import CARD_NAMES
 
 DEFAULT_HOST = "127.0.0.1"
@@ -111,6 +112,40 @@ def show_analysis(args: argparse.Namespace) -> int:
     return 0
 
 
+def show_melds(args: argparse.Namespace) -> int:
+    """Print every meld of the cards given on the command line (R-2.1, R-2.2, R-2.7)."""
+    cards = split_cards(args.cards)
+    if not cards:
+        print("ginrules melds: give the cards, e.g. ginrules melds 5D 7D 8D 6S 6H 6D --with 6D "
+              "(see ginrules melds --help)", file=sys.stderr)
+        return 2
+    try:
+        rules = parse_rules(args.rules)
+    except ValueError as error:
+        print(f"ginrules melds: {error}", file=sys.stderr)
+        return 2
+    try:
+        with_card = None if args.with_card is None else parse_card(args.with_card)
+    except RulesError as error:
+        print(f"ginrules melds: --with: {error}", file=sys.stderr)
+        return 2
+    try:
+        melds = hand_melds(cards, rules, with_card=args.with_card)
+    except RulesError as error:
+        print(f"ginrules melds: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        from .api.schemas import dump_hand_melds
+
+        print(json.dumps(dump_hand_melds(melds), indent=2, ensure_ascii=False))
+        return 0
+    for meld in melds:
+        print(f"{meld.kind:<4} {_names(meld.cards)}")
+    holding = "" if with_card is None else f" holding {CARD_NAMES[with_card]}"
+    print(f"{len(melds)} meld{'' if len(melds) == 1 else 's'}{holding}")
+    return 0
+
+
 def run_conformance(args: argparse.Namespace) -> int:
     """Run the conformance corpus (see conformance.py)."""
     from .conformance import main as conformance_main
@@ -195,13 +230,15 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 DESCRIPTION = """\
-Gin Rummy rules as a service: serve the HTTP API, analyse a hand, run the conformance cases,
-import a game recorded by another engine, or play bots against each other."""
+Gin Rummy rules as a service: serve the HTTP API, analyse a hand, list the melds of some cards,
+run the conformance cases, import a game recorded by another engine, or play bots against each
+other."""
 
 EPILOG = """\
 examples:
   ginrules serve
   ginrules analyze 5S 6S 7S 8S 7H 7D 7C 2H 3C 9D KD
+  ginrules melds 5D 7D 8D 6S 6H 2C KC 6D --with 6D
   ginrules conformance --url http://127.0.0.1:8000
   ginrules import --format openspiel game.json
   ginrules selfplay --bots advisor,simple --games 100
@@ -257,6 +294,21 @@ def main(argv: list[str] | None = None) -> int:
                                 help="list every optimal arrangement, not only the canonical one")
     analyze_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
     analyze_parser.set_defaults(run=show_analysis)
+
+    melds_parser = _command(commands, "melds", "list every meld of up to 52 cards",
+                            "ginrules melds 5D 7D 8D 6S 6H 2C KC 6D --with 6D")
+    melds_parser.add_argument(
+        "cards", nargs="*",
+        help="the card codes (up to 52: a hand, or a hand and the discard pile), e.g. AS TD 7h "
+             "10c; also one quoted string or comma-separated")
+    melds_parser.add_argument(
+        "--rules", default="standard",
+        help='a preset name or a JSON object of a preset and overrides, e.g. '
+             '\'{"preset": "standard", "round_the_corner": true}\' (default: standard)')
+    melds_parser.add_argument("--with", dest="with_card", default=None, metavar="CARD",
+                              help="only the melds holding this card, one of the cards given")
+    melds_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
+    melds_parser.set_defaults(run=show_melds)
 
     conformance_parser = _command(
         commands, "conformance", "run the conformance cases, in process or against --url",

@@ -167,6 +167,13 @@ class Client:
             hand=list(hand), rules=rules, upcard=upcard,
             all_arrangements=all_arrangements or None))
 
+    def melds(self, hand: Sequence[str], rules: Any = None, *,
+              with_card: str | None = None) -> Reply:
+        """``POST /v1/hands/melds``: every meld the cards hold (up to 52 cards), or with
+        ``with_card`` (sent as ``with``) only the melds holding that card of the hand."""
+        return self._call("POST", "/v1/hands/melds", _body(
+            hand=list(hand), rules=rules, **{"with": with_card}))
+
     def hand_analysis(self, hand: Sequence[str], rules: str | Mapping[str, Any] | None = None,
                       *, upcard: str | None = None, all_arrangements: bool = False,
                       if_none_match: str | None = None) -> Reply | None:

@@ -22,6 +22,8 @@ declare function get<P extends keyof paths>(path: P): Reply<P, "get">;
 const analysis = post("/v1/hands/analyze", { hand: ["5S", "6S", "7S", "7H", "7D", "7C", "2H", "3C", "9D", "KD"] });
 post("/v1/hands/analyze", { hand: ["JS", "QS"], rules: { preset: "standard", knock_limit: 5 }, all_arrangements: true });
 const batch = post("/v1/hands/analyze/batch", { hands: [["AS", "2S", "3S"], ["AS", "AS"]] });
+const melds = post("/v1/hands/melds", { hand: ["5D", "7D", "8D", "6S", "6H", "6D"], with: "6D" });
+post("/v1/hands/melds", { hand: ["QS", "KS", "AS"], rules: { preset: "standard", round_the_corner: true } });
 const layoffs = post("/v1/layoffs", { knocker_melds: [["5S", "6S", "7S"], { kind: "set", cards: ["9H", "9D", "9C"] }], defender_hand: ["4S", "3S"] });
 const knock = post("/v1/knock", { hand: ["AS"], discard: null });
 const round = post("/v1/rounds/score", { knocker: { hand: ["AS"], discard: "KC" }, defender: { hand: ["5S"] } });
@@ -42,6 +44,8 @@ post("/v1/hands/analyze/batch", { hands: ["AS 2S"] });
 post("/v1/hands/analyze", { all_arrangements: true });
 // @ts-expect-error no unknown fields
 post("/v1/hands/analyze", { hand: ["AS"], allArrangements: true });
+// @ts-expect-error `with` is one card code, not a list
+post("/v1/hands/melds", { hand: ["AS"], with: ["AS"] });
 // @ts-expect-error a knock names its discard (null for big gin)
 post("/v1/knock", { hand: ["AS"] });
 
@@ -55,6 +59,8 @@ const discardValues: number[] = (analysis.discards ?? []).map((option) => option
 const alternatives: (string | undefined)[] = (analysis.arrangements ?? []).map((a) => a.discard);
 const preset: S["Rules"]["preset"] | undefined = analysis.rules?.preset;
 
+const meldCount: number = melds.count;
+const meldCards: string[][] = melds.melds.map((meld) => meld.cards);
 const okCount: number = batch.ok_count;
 for (const result of batch.results) {
   const value: number | undefined = result.ok ? result.analysis?.deadwood_count : undefined;

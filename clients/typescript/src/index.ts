@@ -26,6 +26,8 @@ export type MeldInput = Schemas["MeldInput"];
 export type Arrangement = Schemas["Arrangement"];
 export type AnalyzeRequest = Schemas["AnalyzeRequest"];
 export type Analysis = Schemas["Analysis"];
+export type MeldsRequest = Schemas["MeldsRequest"];
+export type HandMelds = Schemas["HandMelds"];
 export type BatchRequest = Schemas["BatchRequest"];
 export type BatchReply = Schemas["BatchReply"];
 export type BatchResult = Schemas["BatchResult"];
@@ -204,6 +206,15 @@ export class Client {
     const etag = sent.headers.get("ETag");
     if (sent.status === 304) return { notModified: true, svg: null, etag };
     return { notModified: false, svg: sent.body as string, etag };
+  }
+
+  /**
+   * `POST /v1/hands/melds`: every meld of up to 52 cards (R-2.1, R-2.2, R-2.7), in the order of
+   * R-2.5; with `with`, only the melds holding that card of the hand ("would the upcard make a
+   * meld?").
+   */
+  async melds(request: MeldsRequest, options?: CallOptions): Promise<HandMelds> {
+    return (await this.json("POST", "/v1/hands/melds", request, options)) as HandMelds;
   }
 
   /** `POST /v1/hands/analyze/batch`: up to 1,000 hands, each answered on its own. */

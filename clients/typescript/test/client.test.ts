@@ -129,6 +129,34 @@ describe("hands", () => {
     assert.match(await api.playPage(), /<title>ginrules: play<\/title>/);
   });
 
+  test("every meld a hand holds, and those holding one card (R-2.1, R-2.2, R-2.5)", async () => {
+    const hand = ["5D", "7D", "8D", "6S", "6H", "2C", "KC", "6D"];
+    const every = await api.melds({ hand });
+    assert.equal(every.count, every.melds.length);
+    const upcard = await api.melds({ hand, with: "6d" });
+    assert.deepEqual(upcard, {
+      melds: [{ kind: "set", cards: ["6S", "6H", "6D"] }, { kind: "run", cards: ["5D", "6D", "7D"] },
+              { kind: "run", cards: ["5D", "6D", "7D", "8D"] }, { kind: "run", cards: ["6D", "7D", "8D"] }],
+      count: 4,
+    });
+    const renotated = await api.melds({ hand: ["8d", "6\u2666", "2c", "6h", "kc", "5d", "6s", "7d"],
+                                        with: "6\u2666" });
+    assert.deepEqual(renotated, upcard);
+  });
+
+  test("round the corner, runs wrap past the king in run order (R-2.7)", async () => {
+    const reply = await api.melds({ hand: ["QS", "KS", "AS", "2S"],
+                                    rules: { preset: "standard", round_the_corner: true } });
+    assert.deepEqual(reply.melds.map((meld) => meld.cards.join(" ")),
+                     ["QS KS AS", "QS KS AS 2S", "KS AS 2S"]);
+  });
+
+  test("a card `with` that is not in the hand is a 422 at /with", async () => {
+    const error = await problemOf(api.melds({ hand: ["AS", "2S", "3S"], with: "4S" }));
+    assert.deepEqual([error.status, error.code, error.errors[0]?.pointer, error.errors[0]?.rule],
+                     [422, "card_not_in_hand", "/with", "R-2"]);
+  });
+
   test("a batch answers a bad hand at its index and the others in order", async () => {
     const reply = await api.analyzeHands({ hands: [TEN, ["AS", "AS"]] });
     assert.deepEqual([reply.ok_count, reply.error_count], [1, 1]);

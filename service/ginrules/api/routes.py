@@ -7,12 +7,15 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from ..rules import HAND_SIZES, Rules, RulesError, analyze_mask, parse_hand_mask
+from ..rules import (HAND_SIZES, Rules, RulesError, analyze_mask, parse_hand_mask,
+                     resolve_rules)
 from ..rules.base.cards import Card
+from ..rules.base.melds import MELDS_HAND_SIZES, melds_within
 from .body import json_body
 from .checks import Faults, encoded, json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable
-from .schemas import ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, dump_analysis, dump_rules, load
+from .schemas import (ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, MELDS_REQUEST, dump_analysis,
+                      dump_hand_melds, dump_rules, load)
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 
@@ -32,6 +35,24 @@ def analyze_hand() -> Response:
     assert mask is not None and rules is not None  # check() raised otherwise
     analysis = analyze_mask(mask, rules, upcard=upcard, all_arrangements=data["all_arrangements"])
     return json_response(dump_analysis(analysis))
+
+
+@v1.post("/hands/melds")
+def hand_melds() -> Response:
+    """Every meld a hand of up to 52 cards holds, or those holding the card ``with`` (R-2.1,
+    R-2.2, R-2.7): see MeldsRequest and HandMelds in openapi.yaml."""
+    data = load(MELDS_REQUEST, json_body(request))
+    faults = Faults()
+    mask = faults.take(("hand",), parse_hand_mask, data["hand"], MELDS_HAND_SIZES)
+    rules = faults.take(("rules",), resolve_rules, data["rules"])
+    with_card = faults.card(data, "with")
+    faults.check()
+    assert mask is not None and rules is not None  # check() raised otherwise
+    melds = faults.take((), lambda: melds_within(mask, round_the_corner=rules.round_the_corner,
+                                                 with_card=with_card))
+    faults.check()
+    assert melds is not None  # check() raised otherwise
+    return json_response(dump_hand_melds(melds))
 
 
 @v1.post("/hands/analyze/batch")

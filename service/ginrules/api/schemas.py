@@ -213,7 +213,16 @@ class RoundScoreRequest(RequestSchema):
     rules = RulesValue(load_default=None, allow_none=False)
 
 
+# "with" is a Python keyword: the schema is made from a dict of its fields.
+MeldsRequest = RequestSchema.from_dict({
+    "hand": CardTokens(required=True),
+    "rules": RulesValue(load_default=None, allow_none=False),
+    "with": fields.String(load_default=None, allow_none=False),
+}, name="MeldsRequest")
+
+
 ANALYZE_REQUEST = AnalyzeRequest()
+MELDS_REQUEST = MeldsRequest()
 KNOCK_REQUEST = KnockRequest()
 LAYOFFS_REQUEST = LayoffsRequest()
 ROUND_SCORE_REQUEST = RoundScoreRequest()
@@ -389,6 +398,11 @@ def dump_meld(meld: Meld) -> dict[str, Any]:
 def _dump_melds(melds: tuple[Meld, ...]) -> list[dict[str, Any]]:
     return [{"kind": m.kind, "cards": list(_MELD_NAMES_OF(m.cards) or map(_NAME, m.cards))}
             for m in melds]
+
+
+def dump_hand_melds(melds: tuple[Meld, ...]) -> dict[str, Any]:
+    """The reply of ``/v1/hands/melds`` (the HandMelds schema of openapi.yaml)."""
+    return {"melds": _dump_melds(melds), "count": len(melds)}
 
 
 def dump_arrangement(arrangement: Arrangement) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from .hands.analysis import (
     analyze,
     analyze_mask,
     effective_knock_limit,
+    hand_melds,
 )
 from .base.cards import (
     Card,
@@ -61,6 +62,7 @@ __all__ = [
     "get_preset",
     "hand_names",
     "HAND_SIZES",
+    "hand_melds",
     "HandAnalysis",
     "InvalidCardError",
     "InvalidHandError",

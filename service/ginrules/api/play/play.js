@@ -1,6 +1,7 @@
 "use strict";
-// The /play page: a hand builder over GET /v1/hands/{hand}/analysis and its picture, and a game
-// viewer that replays each prefix of a log with POST /v1/games/replay. Public API only.
+// The /play page: a hand builder over GET /v1/hands/{hand}/analysis and its picture (and POST
+// /v1/hands/melds for the melds a clicked card belongs to), and a game viewer that replays each
+// prefix of a log with POST /v1/games/replay. Public API only.
 
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = "A23456789TJQK".split("");
@@ -82,13 +83,24 @@ function setAddress(entries) {
 
 // The hand ------------------------------------------------------------------------------------
 
-const hand = { input: $("hand-input"), preset: $("hand-preset"), asked: 0 };
+const hand = { input: $("hand-input"), preset: $("hand-preset"), asked: 0, clicked: null,
+  meldsAsked: 0 };
 
 function ruleEntries() {
   // Rules options in the page's address go to the API as they are (the GET analysis query).
   const entries = [...params].filter(([name]) => !PAGE_PARAMS.includes(name) && name !== "preset");
   if (hand.preset.value && hand.preset.value !== "standard") entries.unshift(["preset", hand.preset.value]);
   return entries;
+}
+
+function rulesBody() {
+  // The same rules as a JSON value for the POST endpoints: options typed as JSON types.
+  const rules = {};
+  for (const [name, text] of ruleEntries()) {
+    rules[name] = name === "preset" ? text : text === "true" ? true : text === "false" ? false
+      : text === "null" ? null : /^-?\d+$/.test(text) ? Number(text) : text;
+  }
+  return Object.keys(rules).length ? rules : undefined;
 }
 
 function handTokens() {
@@ -102,6 +114,7 @@ async function analyseHand() {
   setAddress(tokens.length ? [["hand", tokens.join(",")], ...rules] : rules);
   $("hand-problem").hidden = true;
   markDeck(tokens.map(canonical));
+  showMelds(tokens);
   if (!tokens.length) {
     $("hand-picture").replaceChildren();
     $("hand-summary").replaceChildren();
@@ -147,6 +160,47 @@ function showAnalysis(analysis, picture) {
   markDeck(analysis.hand);
 }
 
+async function showMelds(tokens) {
+  // The melds the last clicked card belongs to, from every meld of the cards (R-2.1, R-2.2,
+  // R-2.7): named in words, and their cards marked in the deck.
+  const asked = ++hand.meldsAsked;
+  const clicked = hand.clicked;
+  const box = $("hand-melds");
+  if (!clicked || !tokens.map(canonical).includes(clicked)) {
+    hand.clicked = null;
+    box.replaceChildren();
+    markMelds([], null);
+    return;
+  }
+  const body = { hand: tokens, with: clicked };
+  const rules = rulesBody();
+  if (rules) body.rules = rules;
+  let reply;
+  try {
+    reply = await api("POST", "/v1/hands/melds", body);
+  } catch (error) {
+    if (asked !== hand.meldsAsked) return;
+    box.replaceChildren();
+    markMelds([], null);
+    return; // the analysis shows what is wrong with the cards
+  }
+  if (asked !== hand.meldsAsked) return;
+  const count = reply.count;
+  box.replaceChildren(`${cardText(clicked)} is in ${count ? count : "no"} meld${count === 1 ? "" : "s"}`
+    + " of these cards", ...(count ? [": ", el("span", { id: "clicked-melds" },
+      reply.melds.map((meld) => `${cardsText(meld.cards)} (${meld.kind})`).join(" \u00b7 "))] : []),
+    ".");
+  markMelds(reply.melds.flatMap((meld) => meld.cards), clicked);
+}
+
+function markMelds(cards, clicked) {
+  const inMeld = new Set(cards);
+  for (const button of $("deck").children) {
+    button.classList.toggle("in-meld", inMeld.has(button.dataset.card));
+    button.classList.toggle("clicked", button.dataset.card === clicked);
+  }
+}
+
 function markDeck(cards) {
   const held = new Set(cards);
   for (const button of $("deck").children) {
@@ -158,6 +212,7 @@ function toggleCard(card) {
   const cards = handTokens().map(canonical);
   const at = cards.indexOf(card);
   if (at >= 0) cards.splice(at, 1); else cards.push(card);
+  hand.clicked = at >= 0 ? null : card;
   hand.input.value = cards.join(" ");
   analyseHand();
 }

@@ -146,7 +146,8 @@ def parse_card(token: object) -> Card:
     """The card a token names in any notation of R-1.4; :class:`InvalidCardError` otherwise."""
     card = _SPELLINGS.get(token) if isinstance(token, str) else None
     if card is None:
-        raise InvalidCardError(_bad_card(token))
+        detail = _bad_card(token)
+        raise InvalidCardError(detail, [Problem((), "invalid_card", detail, "R-1.4")])
     return card
 
 

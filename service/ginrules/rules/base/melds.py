@@ -20,7 +20,7 @@ from .cards import (
     describe_token,
     hand_names,
 )
-from ..errors import MAX_PROBLEMS, InvalidMeldError, Problem
+from ..errors import MAX_PROBLEMS, InvalidHandError, InvalidMeldError, Problem
 
 MeldKind = Literal["set", "run"]
 
@@ -150,6 +150,38 @@ def meld_pairs(*, round_the_corner: bool = False) -> tuple[tuple[int, ...], ...]
             for card in meld.cards:
                 pairs[card].add(meld.mask & ~(1 << card))
     return tuple(tuple(sorted(p)) for p in pairs)
+
+
+MELDS_HAND_SIZES = range(0, 53)
+"""Sizes of a hand whose every meld is listed: up to the whole deck (R-1.1), so that a hand
+may be asked about together with the discard pile."""
+
+
+@lru_cache(maxsize=None)
+def _ordered_catalogue(round_the_corner: bool) -> tuple[tuple[int, Meld], ...]:
+    """The catalogue (:func:`melds_by_mask`) as (mask, meld) pairs in the order of R-2.5."""
+    catalogue = melds_by_mask(round_the_corner=round_the_corner)
+    return tuple(sorted(catalogue.items(), key=lambda pair: pair[1].cards))
+
+
+def melds_within(mask: int, *, round_the_corner: bool = False,
+                 with_card: Card | None = None) -> tuple[Meld, ...]:
+    """Every meld whose cards are all in ``mask``: each set of three and of four (R-2.1), each
+    run of every length from three up (R-2.2), wrapping past the king only under
+    ``round_the_corner`` (R-2.7); melds may share cards, as this lists them all, not an
+    arrangement (R-2.3).  In the order of R-2.5: by their cards in meld order, compared one by
+    one, a meld before the longer melds it begins.  With ``with_card``, only the melds holding
+    that card, which must be in ``mask`` (else :class:`InvalidHandError` at ``with``)."""
+    if with_card is None:
+        return tuple(meld for meld_mask, meld in _ordered_catalogue(round_the_corner)
+                     if not meld_mask & ~mask)
+    bit = 1 << with_card
+    if not mask & bit:
+        detail = (f"{CARD_NAMES[with_card]} is not in the hand: only melds of the hand's cards "
+                  "are listed (R-2)")
+        raise InvalidHandError(detail, [Problem(("with",), "card_not_in_hand", detail, "R-2")])
+    return tuple(meld for meld_mask, meld in _ordered_catalogue(round_the_corner)
+                 if meld_mask & bit and not meld_mask & ~mask)
 
 
 def _not_a_meld(path: tuple[str | int, ...], ordered: tuple[Card, ...],

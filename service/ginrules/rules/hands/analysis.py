@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
 from ..errors import InvalidRulesError, Problem
-from ..base.melds import Arrangement, Meld
+from ..base.melds import MELDS_HAND_SIZES, Arrangement, Meld, melds_within
 from .knock import knock_allowed, plays_big_gin
 from .solver import HAND_SIZES, DiscardOption, Solution, solver_for
 from ..base.options import Rules, resolve_rules
@@ -163,6 +163,22 @@ def analyze(
     resolved = resolve_rules(rules)
     upcard_card = parse_card(upcard) if upcard is not None else None
     return analyze_mask(mask, resolved, upcard=upcard_card, all_arrangements=all_arrangements)
+
+
+def hand_melds(
+    hand: Sequence[str] | str,
+    rules: Rules | str | Mapping[str, Any] | None = None,
+    *,
+    with_card: str | None = None,
+) -> tuple[Meld, ...]:
+    """Every meld a hand of up to 52 card codes holds (R-2.1, R-2.2, R-2.7), in the order of
+    R-2.5 (see :func:`~ginrules.rules.base.melds.melds_within`); with ``with_card``, only the
+    melds holding that card of the hand: ``hand_melds("5S 6S 7S 7H 7D", with_card="7S")``."""
+    tokens = hand.split() if isinstance(hand, str) else hand
+    mask = parse_hand_mask(tokens, MELDS_HAND_SIZES)
+    card = parse_card(with_card) if with_card is not None else None
+    return melds_within(mask, round_the_corner=resolve_rules(rules).round_the_corner,
+                        with_card=card)
 
 
 _DEFAULT_RULES = resolve_rules(None)
