@@ -251,6 +251,9 @@ def structured():
         log["rounds"].append(log["rounds"][len(log["rounds"]) % 3])
     yield f"replay of a {len(log['rounds'])}-round log", "/v1/games/replay", json.dumps(
         log, separators=(",", ":")).encode()
+    long_rounds = _long_rounds_log()
+    yield (f"replay of {len(long_rounds['rounds'])} legal rounds of 1,000 actions",
+           "/v1/games/replay", json.dumps(long_rounds, separators=(",", ":")).encode())
     for path in ("/v1/hands/analyze", "/v1/knock"):
         body = {"hand": ["AS"] * 10_000, "discard": "AS"} if path == "/v1/knock" else {
             "hand": ["AS"] * 10_000}
@@ -261,6 +264,34 @@ def structured():
     yield "/v1/layoffs 10,000 layoffs", "/v1/rounds/score", json.dumps(
         {"knocker": {"hand": []}, "defender": {"hand": [], "layoffs": [
             {"card": "ZZ", "meld": 9} for _ in range(10_000)]}}, separators=(",", ":")).encode()
+
+
+def _long_rounds_log() -> dict:
+    """A valid log of rounds as long as a round may be (1,000 actions), up to the body limit:
+    with no upcard draw limit and the card just taken allowed back (R-4.3, R-4.8), the two
+    players pass the upcard back and forth, then the dealer takes it and knocks (R-5.1), wins,
+    and deals again (R-3.2)."""
+    from ginrules.rules.documents.gamelog import MAX_ACTIONS
+
+    knocker_hand = "AS 2S 3S 4H 5H 6H 7C 8C 9C 2D".split()  # deadwood 2
+    other_hand = "2C 5D 9H JS QS TC 4D 8H KC 3H".split()
+    dealer, first = "bob", "ann"
+    log = {"format": "ginrules-log/1",
+           "rules": {"preset": "standard", "taken_card_discard": "allow",
+                     "game_target": 1_000_000},
+           "players": [first, dealer], "rounds": []}
+    actions = []
+    for turn in range(MAX_ACTIONS // 2 - 1):  # the upcard taken and thrown back, turn by turn
+        player = first if turn % 2 == 0 else dealer
+        actions += [{"player": player, "action": "draw", "source": "discard"},
+                    {"player": player, "action": "discard", "card": "KD"}]
+    actions += [{"player": dealer, "action": "draw", "source": "discard"},
+                {"player": dealer, "action": "knock", "discard": "KD"}]
+    table = {"dealer": dealer, "hands": {first: other_hand, dealer: knocker_hand},
+             "upcard": "KD", "actions": actions}
+    size = len(json.dumps(table, separators=(",", ":")))
+    log["rounds"] = [table] * ((LIMIT - 1000) // (size + 1))
+    return log
 
 
 def valid_heavy():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ginrules.rules.documents.gamelog import MAX_ACTIONS
 from tests.generator import random_game
 
 REPLAY = "/v1/games/replay"
@@ -55,7 +56,8 @@ def test_malformed_logs(client):
 
 def test_too_many_actions_is_413(client):
     log = random_game(9, "standard")
-    log["rounds"][0]["actions"] = log["rounds"][0]["actions"] * 10
+    actions = log["rounds"][0]["actions"]
+    log["rounds"][0]["actions"] = (actions * (MAX_ACTIONS // len(actions) + 1))[:MAX_ACTIONS + 1]
     reply = client.post(REPLAY, json=log)
     assert reply.status_code == 413 and reply.get_json()["code"] == "log_too_large"
 

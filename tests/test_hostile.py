@@ -11,6 +11,7 @@ import time
 import pytest
 import requests
 
+from ginrules.rules.documents.gamelog import MAX_ACTIONS
 from tests.generator import random_game
 
 ANALYZE = "/v1/hands/analyze"
@@ -75,8 +76,9 @@ def test_hostile_bodies_get_a_problem_in_bounded_time(server, name, path, data, 
 def test_a_long_game_log_at_the_limit_is_replayed_and_one_over_is_refused(server):
     log = random_game(1, "standard")
     table = log["rounds"][0]
-    # Pad the first round to exactly 200 actions: the extra ones come after the round ended.
-    extra = [{"player": "ann", "action": "pass"}] * (200 - len(table["actions"]))
+    # Pad the first round to exactly MAX_ACTIONS actions: the extra ones come after the round
+    # ended.
+    extra = [{"player": "ann", "action": "pass"}] * (MAX_ACTIONS - len(table["actions"]))
     table["actions"] = table["actions"] + extra
     reply, seconds = _post(server, "/v1/games/replay", json.dumps(log).encode())
     assert reply.status_code == 200 and reply.json()["valid"] is False and seconds < 10
