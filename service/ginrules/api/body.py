@@ -184,7 +184,13 @@ def json_body(request: Request) -> Any:
             f"the request body must be JSON sent as Content-Type: application/json, got {shown}",
             [FieldError("", "unsupported_media_type", f"Content-Type {shown} is not JSON")],
         )
-    data = read_body(request)
+    return parse_json(read_body(request))
+
+
+def parse_json(data: bytes) -> Any:
+    """A JSON document read as strictly as a request body (UTF-8 with no byte order mark, no
+    repeated key, within the bounds of nesting and size above), or the 400 problem saying
+    exactly what is wrong with it."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
