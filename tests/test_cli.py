@@ -51,7 +51,8 @@ def test_analyze_without_cards_says_so_in_one_line_and_exits_2(capsys):
 
 
 @pytest.mark.parametrize("argv", [["frob"], [], ["analyze", "--rules"], ["serve", "--port", "x"],
-                                  ["selfplay", "--games"], ["import", "AS"]])
+                                  ["selfplay", "--games"], ["import", "AS"],
+                                  ["replay"], ["replay", "--format", "x", "-"]])
 def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     with pytest.raises(SystemExit) as raised:
         main(argv)
@@ -60,7 +61,7 @@ def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     assert err.count("\n") == 1 and err.startswith("ginrules") and "--help" in err
 
 
-COMMANDS = ["serve", "analyze", "conformance", "import", "selfplay"]
+COMMANDS = ["serve", "analyze", "conformance", "import", "replay", "selfplay"]
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
@@ -128,7 +129,7 @@ def test_every_option_of_every_command_has_help():
         argparse.ArgumentParser.parse_args = original
     top = parsers[0]
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(commands.choices) == {"serve", "analyze", "conformance", "import", "selfplay"}
+    assert set(commands.choices) == set(COMMANDS)
     for name, parser in [("ginrules", top), *commands.choices.items()]:
         for action in parser._actions:
             if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
