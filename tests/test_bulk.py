@@ -240,3 +240,13 @@ def test_the_progress_line_counts_logs_and_shows_the_share_of_bytes_read():
     assert len(shown) == 2
     assert shown[0].startswith("\r[###############...............]  50%  2 logs, 1 invalid")
     assert "100%  4 logs, 1 invalid, 2 games/s" in shown[1]
+
+
+def test_a_repeated_key_is_refused_as_the_api_refuses_it(tmp_path, capsys):
+    path = tmp_path / "twice.jsonl"
+    path.write_bytes(b'{"rules": "standard", "players": ["ann", "bob"], "rounds": [], '
+                     b'"players": ["cy", "dee"]}\n')
+    assert main(["replay", "-j", "1", str(path)]) == 1
+    (result,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    problem = result["problem"]
+    assert problem["code"] == "duplicate_key" and "'players'" in problem["detail"]

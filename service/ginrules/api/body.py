@@ -45,11 +45,15 @@ class _TooManyMembers(ValueError):
 def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(pairs) > MAX_OBJECT_MEMBERS:
         raise _TooManyMembers(f"an object of the body has more than {MAX_OBJECT_MEMBERS} members")
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKey(key)
-        result[key] = value
+    # Built at C speed; a repeated key shows as a dict shorter than the pairs, and only then
+    # are the keys gone through to name it.
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
     return result
 
 
