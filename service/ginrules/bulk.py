@@ -137,7 +137,7 @@ class Reader:
                 break
         if not first:  # nothing but blank lines
             if named and not lines:
-                yield self._document(name, b"")
+                yield Input(name, None, b"")
             return
         if lines is None:
             lines = not too_long and _is_json(first)
@@ -145,11 +145,11 @@ class Reader:
             rest = stream.read(self.limit + 1 - len(first)) if not too_long else b""
             self.bytes_read += len(rest)
             if too_long or len(first) + len(rest) > self.limit:
-                if named:
-                    self.bytes_read += _skip(stream)
+                if named:  # the rest of the file is not read, but counts as done
+                    self.bytes_read += _unread(stream)
                 yield _too_large(name, None, self.limit)
                 return
-            yield self._document(name, first + rest)
+            yield Input(name, None, first + rest)
             return
         line = first
         while line:
@@ -160,17 +160,13 @@ class Reader:
             line, too_long = self._line(stream)
             number += 1
 
-    @staticmethod
-    def _document(name: str, data: bytes) -> Input:
-        return Input(name, None, data)
 
-
-def _skip(stream: IO[bytes]) -> int:
-    """Read to the end of a stream, keeping nothing: the bytes read."""
-    skipped = 0
-    while chunk := stream.read(1 << 16):
-        skipped += len(chunk)
-    return skipped
+def _unread(stream: IO[bytes]) -> int:
+    """The bytes of a file after the position read to (0 for what is not a regular file)."""
+    try:
+        return max(0, os.fstat(stream.fileno()).st_size - stream.tell())
+    except (OSError, ValueError):
+        return 0
 
 
 def _is_json(line: bytes) -> bool:

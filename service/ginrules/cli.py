@@ -156,6 +156,8 @@ def import_game(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Check and score many game logs, in parallel, one JSON line per log (bulk.py)."""
+    from concurrent.futures.process import BrokenProcessPool
+
     from . import bulk
 
     if args.jobs is not None and args.jobs < 1:
@@ -186,6 +188,7 @@ def run_replay(args: argparse.Namespace) -> int:
     summary = bulk.Summary()
     started = time.perf_counter()
     stopped = False
+    broken = False
     try:
         for checked in bulk.check_all(reader, options, jobs):
             summary.add(checked)
@@ -195,6 +198,8 @@ def run_replay(args: argparse.Namespace) -> int:
                 progress.update(summary)
     except KeyboardInterrupt:
         stopped = True
+    except BrokenProcessPool:
+        stopped = broken = True
     finally:
         if to_file:
             output.close()
@@ -204,6 +209,10 @@ def run_replay(args: argparse.Namespace) -> int:
         progress.update(summary, force=True)
         progress.close()
     print(summary.text(time.perf_counter() - started, jobs, stopped), file=report, flush=True)
+    if broken:
+        print("ginrules replay: a worker process was killed (out of memory, or a signal); the "
+              "results before it are written", file=sys.stderr)
+        return 3
     if stopped:
         return 130
     return 1 if summary.invalid else 0
@@ -288,8 +297,8 @@ of logs with each violation code, and games per second. On a terminal, a progres
 standard error while it runs.
 
 Exit status: 0 when every log is valid, 1 when any is invalid, 2 for a usage error (a file
-or folder that does not exist, a bad option), 130 when interrupted (the summary so far is
-printed)."""
+or folder that does not exist, a bad option), 3 when a worker process was killed, 130 when
+interrupted (the summary so far is printed in both cases)."""
 
 
 class _Parser(argparse.ArgumentParser):
