@@ -37,7 +37,6 @@ LINES_SUFFIXES = (".jsonl", ".ndjson")
 """Files always read as JSON Lines (one input per line)."""
 FOLDER_SUFFIXES = (".json", *LINES_SUFFIXES)
 """The files of a folder that are read (in name order, subfolders included)."""
-FORMATS = ("log", "openspiel")
 MAX_CHUNK = 64
 """Inputs sent to a worker at once: few round trips between processes for many small logs."""
 CHUNKS_PER_WORKER = 4
