@@ -218,9 +218,12 @@ def test_a_log_given_as_openspiel_is_refused_with_the_import_code(logs, tmp_path
     (["replay", "no-such-file.jsonl"], "no such file or folder: no-such-file.jsonl"),
     (["replay", "--jobs", "0", "-"], "--jobs is at least 1"),
     (["replay", "-", "-"], "standard input) can be given once"),
+    (["replay", "{empty}"], "holds no *.json, *.jsonl or *.ndjson file"),
 ])
-def test_usage_errors_are_one_line_with_exit_status_2(argv, message, capsys):
-    assert main(argv) == 2
+def test_usage_errors_are_one_line_with_exit_status_2(argv, message, tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "notes.txt").write_text("not a log")
+    assert main([a.replace("{empty}", str(tmp_path / "empty")) for a in argv]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert captured.err.startswith("ginrules replay: ") and message in captured.err

@@ -170,6 +170,13 @@ def run_replay(args: argparse.Namespace) -> int:
     if missing is not None:
         print(f"ginrules replay: no such file or folder: {missing}", file=sys.stderr)
         return 2
+    # A folder with no log in it is most likely the wrong folder: passing quietly would hide it.
+    empty = next((p for p in args.files if p != "-" and Path(p).is_dir()
+                  and next(bulk.files_of(Path(p)), None) is None), None)
+    if empty is not None:
+        print(f"ginrules replay: the folder {empty} holds no *.json, *.jsonl or *.ndjson file",
+              file=sys.stderr)
+        return 2
     jobs = args.jobs or os.cpu_count() or 1
     to_file = args.output != "-"
     try:
@@ -297,8 +304,8 @@ of logs with each violation code, and games per second. On a terminal, a progres
 standard error while it runs.
 
 Exit status: 0 when every log is valid, 1 when any is invalid, 2 for a usage error (a file
-or folder that does not exist, a bad option), 3 when a worker process was killed, 130 when
-interrupted (the summary so far is printed in both cases)."""
+or folder that does not exist, a folder with no log file, a bad option), 3 when a worker
+process was killed, 130 when interrupted (the summary so far is printed in both cases)."""
 
 
 class _Parser(argparse.ArgumentParser):
