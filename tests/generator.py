@@ -346,3 +346,21 @@ def knock_position(rng: random.Random) -> tuple[list[Card], list[Card]]:
     picked = rng.sample(near, min(len(near), rng.randint(0, 6)))
     rest = [c for c in range(52) if c not in spread and c not in picked]
     return sorted(spread), picked + rng.sample(rest, 10 - len(picked))
+
+
+def openspiel_game(seed: int, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A hand played by OpenSpiel's own ``gin_rummy`` (needs ``pyspiel``, from the
+    ``open_spiel`` package), every choice and chance outcome uniformly random among the legal
+    ones: the import request ``{"actions", "params"}`` of POST /v1/games/import."""
+    import pyspiel
+
+    params = dict(params or {})
+    game = pyspiel.load_game("gin_rummy", params)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return {"actions": [int(action) for action in state.history()], "params": params}

@@ -82,7 +82,8 @@ def test_analyze_without_cards_says_so_in_one_line_and_exits_2(capsys):
 
 @pytest.mark.parametrize("argv", [["frob"], [], ["analyze", "--rules"], ["serve", "--port", "x"],
                                   ["selfplay", "--games"], ["import", "AS"],
-                                  ["melds", "AS", "--with"]])
+                                  ["melds", "AS", "--with"],
+                                  ["replay"], ["replay", "--format", "x", "-"]])
 def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     with pytest.raises(SystemExit) as raised:
         main(argv)
@@ -91,7 +92,7 @@ def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     assert err.count("\n") == 1 and err.startswith("ginrules") and "--help" in err
 
 
-COMMANDS = ["serve", "analyze", "melds", "conformance", "import", "selfplay"]
+COMMANDS = ["serve", "analyze", "melds", "conformance", "import", "replay", "selfplay"]
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])

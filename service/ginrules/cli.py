@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from collections.abc import Iterable
 from typing import Any, NoReturn
@@ -188,6 +189,77 @@ def import_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_replay(args: argparse.Namespace) -> int:
+    """Check and score many game logs, in parallel, one JSON line per log (bulk.py)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from . import bulk
+
+    if args.jobs is not None and args.jobs < 1:
+        print("ginrules replay: --jobs is at least 1", file=sys.stderr)
+        return 2
+    if args.files.count("-") > 1:
+        print("ginrules replay: - (standard input) can be given once", file=sys.stderr)
+        return 2
+    missing = next((p for p in args.files if p != "-" and not Path(p).exists()), None)
+    if missing is not None:
+        print(f"ginrules replay: no such file or folder: {missing}", file=sys.stderr)
+        return 2
+    # A folder with no log in it is most likely the wrong folder: passing quietly would hide it.
+    empty = next((p for p in args.files if p != "-" and Path(p).is_dir()
+                  and next(bulk.files_of(Path(p)), None) is None), None)
+    if empty is not None:
+        print(f"ginrules replay: the folder {empty} holds no *.json, *.jsonl or *.ndjson file",
+              file=sys.stderr)
+        return 2
+    jobs = args.jobs or os.cpu_count() or 1
+    to_file = args.output != "-"
+    try:
+        output = open(args.output, "wb") if to_file else sys.stdout.buffer
+    except OSError as error:
+        print(f"ginrules replay: cannot write {args.output}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
+    report = sys.stdout if to_file else sys.stderr
+    progress = None
+    if sys.stderr.isatty():
+        progress = bulk.Progress(sys.stderr.write, bulk.input_bytes(args.files),
+                                 time.perf_counter)
+    reader = bulk.Reader(args.files, stdin=sys.stdin.buffer)
+    options = bulk.Options(format=args.format, full=args.full)
+    summary = bulk.Summary()
+    started = time.perf_counter()
+    stopped = False
+    broken = False
+    try:
+        for checked in bulk.check_all(reader, options, jobs):
+            summary.add(checked)
+            if not args.invalid_only or checked.outcome == "invalid":
+                output.write(checked.line)
+            if progress is not None:
+                progress.update(summary)
+    except KeyboardInterrupt:
+        stopped = True
+    except BrokenProcessPool:
+        stopped = broken = True
+    finally:
+        if to_file:
+            output.close()
+        else:
+            output.flush()
+    if progress is not None:
+        progress.update(summary, force=True)
+        progress.close()
+    print(summary.text(time.perf_counter() - started, jobs, stopped), file=report, flush=True)
+    if broken:
+        print("ginrules replay: a worker process was killed (out of memory, or a signal); the "
+              "results before it are written", file=sys.stderr)
+        return 3
+    if stopped:
+        return 130
+    return 1 if summary.invalid else 0
+
+
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play whole games between two bots and print the match table (players/selfplay.py)."""
     from .rules import resolve_rules
@@ -231,8 +303,8 @@ def _progress_bar(done: int, total: int) -> None:
 
 DESCRIPTION = """\
 Gin Rummy rules as a service: serve the HTTP API, analyse a hand, list the melds of some cards,
-run the conformance cases, import a game recorded by another engine, or play bots against each
-other."""
+run the conformance cases, import a game recorded by another engine, check and score many game
+logs at once, or play bots against each other."""
 
 EPILOG = """\
 examples:
@@ -241,9 +313,35 @@ examples:
   ginrules melds 5D 7D 8D 6S 6H 2C KC 6D --with 6D
   ginrules conformance --url http://127.0.0.1:8000
   ginrules import --format openspiel game.json
+  ginrules replay --output results.jsonl games/
   ginrules selfplay --bots advisor,simple --games 100
 
 'ginrules COMMAND --help' shows a command's options and an example."""
+
+
+REPLAY_DETAILS = """\
+Inputs: a file named *.jsonl or *.ndjson is JSON Lines, one input per line (blank lines
+skipped); any other file, and standard input, is JSON Lines when its first line that is not
+blank is a whole JSON value by itself, else one JSON document. One input (a line, or a
+document) is at most 1 MiB, the API's body limit: a longer one is a result with the code
+payload_too_large, read past without being kept.
+
+Results: one JSON line per input, in input order however many jobs run: its file and line
+(null for a whole document), valid, complete, winner, totals, round_count, bonuses and margin
+of a finished game, and violations, each with its pointer, code, rule and detail, as POST
+/v1/games/replay answers. An input the API would refuse (not JSON, not a log, an OpenSpiel
+action OpenSpiel would not allow) is a result with valid false, its problem (status, code,
+detail) and its faults as violations. With --format openspiel, the pointers of an import
+fault point into the OpenSpiel document (/actions/17), those of a replay violation into the
+imported log, as 'ginrules import' prints it.
+
+At the end, a summary: logs valid and complete, valid and in progress, invalid, the number
+of logs with each violation code, and games per second. On a terminal, a progress line on
+standard error while it runs.
+
+Exit status: 0 when every log is valid, 1 when any is invalid, 2 for a usage error (a file
+or folder that does not exist, a folder with no log file, a bad option), 3 when a worker
+process was killed, 130 when interrupted (the summary so far is printed in both cases)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -253,10 +351,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def _command(commands: Any, name: str, summary: str, example: str) -> argparse.ArgumentParser:
-    """A subcommand with its one-line summary and an example in its help's epilog."""
+def _command(commands: Any, name: str, summary: str, example: str, details: str = ""
+             ) -> argparse.ArgumentParser:
+    """A subcommand with its one-line summary (and ``details``, paragraphs of plain text) and
+    an example in its help's epilog."""
+    description = summary[:1].upper() + summary[1:] + "."
+    if details:
+        description += "\n\n" + details
     parser: argparse.ArgumentParser = commands.add_parser(
-        name, help=summary, description=summary[:1].upper() + summary[1:] + ".",
+        name, help=summary, description=description,
         epilog=f"example:\n  {example}", formatter_class=argparse.RawDescriptionHelpFormatter)
     return parser
 
@@ -335,6 +438,37 @@ def main(argv: list[str] | None = None) -> int:
         help='a JSON file {"actions": [...], "params": {...}} (the body of POST '
              '/v1/games/import), or - for standard input')
     import_parser.set_defaults(run=import_game)
+
+    replay_parser = _command(
+        commands, "replay", "check and score many game logs, in parallel, one result per log",
+        "ginrules replay --jobs 2 --output results.jsonl games/ more-games.jsonl",
+        REPLAY_DETAILS)
+    replay_parser.add_argument(
+        "files", nargs="+", metavar="FILE",
+        help="a JSON file (one log), a JSON Lines file (one log per line), a folder (its "
+             "*.json, *.jsonl and *.ndjson files, subfolders too, in name order), or - for "
+             "standard input")
+    replay_parser.add_argument(
+        "--format", default="log", choices=["log", "openspiel"],
+        help='what each input is: log, a ginrules-log/1 game log (the body of POST '
+             '/v1/games/replay), or openspiel, an OpenSpiel gin_rummy game {"actions": [...], '
+             '"params": {...}} (the body of POST /v1/games/import), imported then replayed '
+             '(default: log)')
+    replay_parser.add_argument(
+        "--jobs", "-j", type=int, default=None, metavar="N",
+        help="worker processes (default: one per core); 1 checks in this process")
+    replay_parser.add_argument(
+        "--output", "-o", default="-", metavar="FILE",
+        help="where the results go, one JSON line per input log in input order (default: -, "
+             "standard output); with a file, the summary goes to standard output")
+    replay_parser.add_argument(
+        "--invalid-only", action="store_true",
+        help="write the results of invalid logs only (the summary still counts every log)")
+    replay_parser.add_argument(
+        "--full", action="store_true",
+        help="each result holds the replay's whole reply, its rounds and next too, as POST "
+             "/v1/games/replay answers")
+    replay_parser.set_defaults(run=run_replay)
 
     selfplay_parser = _command(
         commands, "selfplay", "play whole games between two bots and print the match table",

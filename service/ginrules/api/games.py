@@ -46,7 +46,12 @@ REPLAY_REQUEST = ReplayRequest()
 @games.post("/replay")
 def replay_game() -> Response:
     """Replay a log: valid or the first violation, rounds scored, totals, and what comes next."""
-    document = json_body(request)
+    return json_response(dump_replay(replay_document(json_body(request))))
+
+
+def replay_document(document: Any) -> Replay:
+    """The replay of a parsed log, or the 400/413/422 problem of a log the reader refuses (the
+    endpoint's, and ``ginrules replay``'s for each log of a file)."""
     data = load(REPLAY_REQUEST, document)
     try:
         result = replay(document, view=data.get("view"))
@@ -61,7 +66,7 @@ def replay_game() -> Response:
         detail = f"view names a player, one of {', '.join(data['players'])}"
         raise ApiProblem(422, "unknown_player", detail,
                          [FieldError("/view", "unknown_player", detail)])
-    return json_response(dump_replay(result))
+    return result
 
 
 @singledispatch

@@ -1,0 +1,386 @@
+"""Bulk validation (``ginrules replay``): many game logs read from files, folders or standard
+input, each checked and scored by the replay the API runs, in parallel, in input order.
+
+Each input is one log (or one OpenSpiel document, imported first) and gets one result: where it
+came from, whether it is valid and complete, its totals and winner, and for an invalid one its
+violations with the API's codes.  A log the API would refuse (not JSON, not a log, too large)
+is a result too, with the problem the API would answer.  Nothing here decides a rule: parsing,
+reading and replaying are the HTTP layer's own functions (api/body.py, api/games.py,
+api/imports.py) and the rules core's replay.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import IO, Any, NamedTuple
+
+from .api import MAX_BODY_BYTES
+from .api.body import parse_json
+from .api.checks import json_bytes
+from .api.games import dump_replay, replay_document
+from .api.imports import IMPORT_REQUEST, import_document
+from .api.problems import ApiProblem, FieldError
+from .api.schemas import load
+
+MAX_DOCUMENT_BYTES = MAX_BODY_BYTES
+"""Largest log (one line of JSON Lines, or one JSON file) read: the API's body limit, 1 MiB."""
+LINES_SUFFIXES = (".jsonl", ".ndjson")
+"""Files always read as JSON Lines (one input per line)."""
+FOLDER_SUFFIXES = (".json", *LINES_SUFFIXES)
+"""The files of a folder that are read (in name order, subfolders included)."""
+MAX_CHUNK = 64
+"""Inputs sent to a worker at once: few round trips between processes for many small logs."""
+CHUNKS_PER_WORKER = 4
+"""Chunks in flight per worker: enough to keep every worker busy, few enough that memory stays
+bounded however many logs there are."""
+
+_OUTCOMES = ("complete", "in_progress", "invalid")
+
+
+class Input(NamedTuple):
+    """One input: its file and line (None for a whole file), its bytes, or why it has none."""
+
+    file: str
+    line: int | None
+    data: bytes
+    fault: tuple[int, str, str] | None = None
+    """(status, code, detail) of an input that cannot be read (too large, unreadable)."""
+    size: int = 0
+    """Bytes read for it (with the blank lines before it): the progress line's measure."""
+
+
+class Checked(NamedTuple):
+    """One result: its JSON line, its outcome (complete, in_progress, invalid) and the
+    distinct codes of its violations."""
+
+    line: bytes
+    outcome: str
+    codes: tuple[str, ...]
+    size: int = 0
+    """The input's :attr:`Input.size`."""
+
+
+@dataclass
+class Reader:
+    """Reads the inputs of the command's arguments, one at a time; counts the bytes read."""
+
+    paths: list[str]
+    stdin: IO[bytes] | None = None
+    limit: int = MAX_DOCUMENT_BYTES
+    bytes_read: int = 0
+
+    def __iter__(self) -> Iterator[Input]:
+        counted = 0
+        for item in self._inputs():
+            yield item._replace(size=self.bytes_read - counted)
+            counted = self.bytes_read
+
+    def _inputs(self) -> Iterator[Input]:
+        for path in self.paths:
+            if path == "-":
+                assert self.stdin is not None
+                yield from self._stream("-", self.stdin, lines=None, named=False)
+            elif Path(path).is_dir():
+                for file in files_of(Path(path)):
+                    yield from self._file(str(file))
+            else:
+                yield from self._file(path)
+
+    def _file(self, name: str) -> Iterator[Input]:
+        try:
+            stream = open(name, "rb")
+        except OSError as error:
+            detail = f"cannot read {name}: {error.strerror or error}"
+            yield Input(name, None, b"", (400, "unreadable_file", detail))
+            return
+        with stream:
+            lines = True if name.endswith(LINES_SUFFIXES) else None
+            try:
+                yield from self._stream(name, stream, lines, named=True)
+            except OSError as error:  # a folder named like a file, a read error
+                detail = f"cannot read {name}: {error.strerror or error}"
+                yield Input(name, None, b"", (400, "unreadable_file", detail))
+
+    def _line(self, stream: IO[bytes]) -> tuple[bytes, bool]:
+        """The next line (b"" at the end) and whether it is longer than the limit, in which
+        case only its start is kept and the rest is read past."""
+        line = stream.readline(self.limit + 2)
+        self.bytes_read += len(line)
+        if len(line.rstrip(b"\r\n")) <= self.limit:
+            return line, False
+        rest = line
+        while rest and not rest.endswith(b"\n"):
+            rest = stream.readline(1 << 16)
+            self.bytes_read += len(rest)
+        return line[:self.limit + 1], True
+
+    def _stream(self, name: str, stream: IO[bytes], lines: bool | None, named: bool
+                ) -> Iterator[Input]:
+        """The inputs of one file or of standard input: JSON Lines when ``lines`` says so, or
+        (None) when the first line that is not blank is a whole JSON value by itself; else one
+        JSON document."""
+        number = 0
+        while True:
+            first, too_long = self._line(stream)
+            number += 1
+            if not first or first.strip():
+                break
+        if not first:  # nothing but blank lines
+            if named and not lines:
+                yield Input(name, None, b"")
+            return
+        if lines is None:
+            lines = not too_long and _is_json(first)
+        if not lines:
+            rest = stream.read(self.limit + 1 - len(first)) if not too_long else b""
+            self.bytes_read += len(rest)
+            if too_long or len(first) + len(rest) > self.limit:
+                if named:  # the rest of the file is not read, but counts as done
+                    self.bytes_read += _unread(stream)
+                yield _too_large(name, None, self.limit)
+                return
+            yield Input(name, None, first + rest)
+            return
+        line = first
+        while line:
+            if too_long:
+                yield _too_large(name, number, self.limit)
+            elif line.strip():
+                yield Input(name, number, line)
+            line, too_long = self._line(stream)
+            number += 1
+
+
+def _unread(stream: IO[bytes]) -> int:
+    """The bytes of a file after the position read to (0 for what is not a regular file)."""
+    try:
+        return max(0, os.fstat(stream.fileno()).st_size - stream.tell())
+    except (OSError, ValueError):
+        return 0
+
+
+def _is_json(line: bytes) -> bool:
+    """Whether a line is a whole JSON value by itself (read leniently: a repeated key or a
+    NaN makes it one value still, which its check will refuse)."""
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def _too_large(name: str, line: int | None, limit: int) -> Input:
+    what = "the line" if line is not None else "the document"
+    detail = f"{what} is larger than the limit of {limit} bytes"
+    return Input(name, line, b"", (413, "payload_too_large", detail))
+
+
+def files_of(folder: Path) -> Iterator[Path]:
+    """The ``*.json``, ``*.jsonl`` and ``*.ndjson`` files of a folder and its subfolders, in
+    name order (hidden ones left out), listed as they are read."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = folder / entry.name
+        try:
+            mode = entry.stat().st_mode
+        except OSError:
+            continue
+        if stat.S_ISDIR(mode):
+            yield from files_of(path)
+        elif entry.name.endswith(FOLDER_SUFFIXES):
+            yield path
+
+
+@dataclass(frozen=True)
+class Options:
+    """What each input is and what its result holds."""
+
+    format: str = "log"
+    """``log`` (ginrules-log/1) or ``openspiel`` (an import request: actions and params)."""
+    full: bool = False
+    """Each result holds the replay's whole reply (rounds and next too)."""
+
+
+def check(item: Input, options: Options) -> Checked:
+    """One input checked: parsed as the API parses a body, imported under ``--format
+    openspiel``, replayed, and its result written as one JSON line."""
+    result: dict[str, Any] = {"file": item.file, "line": item.line}
+    try:
+        if item.fault is not None:
+            status, code, detail = item.fault
+            raise ApiProblem(status, code, detail, [FieldError("", code, detail)])
+        document = parse_json(item.data)
+        if options.format == "openspiel":
+            if isinstance(document, dict):
+                document.setdefault("format", "openspiel")
+            document = import_document(load(IMPORT_REQUEST, document))
+        reply = dump_replay(replay_document(document))
+    except ApiProblem as problem:
+        return _refused(result, problem, item.size)
+    except Exception as error:  # a fault of this program, reported as the API would: a 500
+        detail = f"the log could not be checked: {type(error).__name__} (a bug; please report it)"
+        return _refused(result, ApiProblem(500, "internal_error", detail,
+                                           [FieldError("", "internal_error", detail)]),
+                        item.size)
+    valid, complete = reply["valid"], reply["complete"]
+    result.update(valid=valid, complete=complete, winner=reply["winner"],
+                  totals=reply["totals"])
+    if options.full:
+        result.update((key, value) for key, value in reply.items() if key not in result)
+    else:
+        result["round_count"] = len(reply["rounds"])
+        result.update((key, reply[key]) for key in ("bonuses", "margin", "violations")
+                      if key in reply)
+    violations = reply["violations"]
+    outcome = "invalid" if not valid else "complete" if complete else "in_progress"
+    codes = tuple(dict.fromkeys(v["code"] for v in violations))
+    return Checked(json_bytes(result) + b"\n", outcome, codes, item.size)
+
+
+def _refused(result: dict[str, Any], problem: ApiProblem, size: int) -> Checked:
+    """The result of an input the API would refuse: its problem and every fault listed."""
+    body = problem.as_json()
+    result.update(valid=False, complete=False, winner=None,
+                  problem={"status": body["status"], "code": body["code"],
+                           "detail": body["detail"]},
+                  violations=body["errors"])
+    codes = tuple(dict.fromkeys(error["code"] for error in body["errors"]))
+    return Checked(json_bytes(result) + b"\n", "invalid", codes, size)
+
+
+def check_chunk(items: list[Input], options: Options) -> list[Checked]:
+    """A worker's task: a chunk of inputs, checked in order."""
+    return [check(item, options) for item in items]
+
+
+def _chunks(items: Iterable[Input]) -> Iterator[list[Input]]:
+    """Inputs in chunks of 1, 2, 4, ... up to MAX_CHUNK: the first results come at once and a
+    few logs still spread over every worker; a million go in few round trips."""
+    iterator = iter(items)
+    size = 1
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+        size = min(MAX_CHUNK, size * 2)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the run and says so)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def check_all(items: Iterable[Input], options: Options, jobs: int) -> Iterator[Checked]:
+    """Every input's result, in input order; ``jobs`` worker processes (1: in this process).
+    At most CHUNKS_PER_WORKER chunks per worker are read ahead of the results."""
+    if jobs == 1:
+        for item in items:
+            yield check(item, options)
+        return
+    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+    pending: deque[Future[list[Checked]]] = deque()
+    try:
+        for chunk in _chunks(items):
+            pending.append(pool.submit(check_chunk, chunk, options))
+            if len(pending) >= jobs * CHUNKS_PER_WORKER:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass
+class Summary:
+    """Counts of the results by outcome and by violation code."""
+
+    outcomes: Counter[str] = field(default_factory=Counter)
+    codes: Counter[str] = field(default_factory=Counter)
+    bytes_checked: int = 0
+
+    def add(self, checked: Checked) -> None:
+        self.outcomes[checked.outcome] += 1
+        self.codes.update(checked.codes)
+        self.bytes_checked += checked.size
+
+    @property
+    def total(self) -> int:
+        return sum(self.outcomes.values())
+
+    @property
+    def invalid(self) -> int:
+        return self.outcomes["invalid"]
+
+    def text(self, seconds: float, jobs: int, stopped: bool = False) -> str:
+        """The summary printed at the end of a run."""
+        rate = self.total / seconds if seconds > 0 else 0.0
+        games = "log" if self.total == 1 else "logs"
+        lines = [f"{self.total:,} {games} checked in {seconds:.1f} s ({rate:,.0f} games/s, "
+                 f"{jobs} {'job' if jobs == 1 else 'jobs'})"
+                 + ("; stopped before the end" if stopped else "")]
+        labels = {"complete": "valid, complete", "in_progress": "valid, in progress",
+                  "invalid": "invalid"}
+        width = max(len(f"{n:,}") for n in (*self.outcomes.values(), *self.codes.values(), 0))
+        for outcome in _OUTCOMES:
+            lines.append(f"  {labels[outcome]:<20} {self.outcomes[outcome]:>{width},}")
+        if self.codes:
+            lines.append("violations (logs with each code):")
+            named = max(len(code) for code in self.codes)
+            for code, count in sorted(self.codes.items(), key=lambda item: (-item[1], item[0])):
+                lines.append(f"  {code:<{max(named, 20)}} {count:>{width},}")
+        return "\n".join(lines)
+
+
+class Progress:
+    """A one-line progress report on a terminal, redrawn at most ten times a second."""
+
+    def __init__(self, write: Callable[[str], Any], total_bytes: int | None,
+                 clock: Callable[[], float]) -> None:
+        self.write = write
+        self.total_bytes = total_bytes
+        self.clock = clock
+        self.started = clock()
+        self.shown = 0.0
+
+    def update(self, summary: Summary, force: bool = False) -> None:
+        now = self.clock()
+        if not force and now - self.shown < 0.1:
+            return
+        self.shown = now
+        elapsed = now - self.started
+        rate = summary.total / elapsed if elapsed > 0 else 0.0
+        counts = (f"{summary.total:,} {'log' if summary.total == 1 else 'logs'}, "
+                  f"{summary.invalid:,} invalid, {rate:,.0f} games/s")
+        if self.total_bytes:
+            done = min(1.0, summary.bytes_checked / self.total_bytes)
+            width = 30
+            filled = int(width * done)
+            self.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:4.0%}  {counts}  ")
+        else:
+            self.write(f"\r{counts}  ")
+
+    def close(self) -> None:
+        self.write("\n")
+
+
+def input_bytes(paths: list[str]) -> int | None:
+    """The size of all inputs when every one is a named regular file (for the progress bar's
+    share), else None."""
+    total = 0
+    for path in paths:
+        if path == "-" or not Path(path).is_file():
+            return None
+        total += Path(path).stat().st_size
+    return total
