@@ -2,6 +2,7 @@
 methods and paths.  A benchmark, not a test: it prints figures.
 
     python bench/hostile.py [--seconds 20] [--slow 200] [--idle 50] [--bogus 10000]
+                            [--heavy 20] [--heavy-only]
 
 1. Slow headers: ``--slow`` connections each send a request line, then one header line every
    2 s, for ``--seconds`` (reconnecting when the server drops them), while a normal client asks
@@ -15,9 +16,15 @@ methods and paths.  A benchmark, not a test: it prints figures.
    request (the kernel's high-water mark, reset before each request), what stays afterwards,
    and the reply's size.  Prints the worst by CPU, by peak memory and by reply size.
 4. /metrics size before and after ``--bogus`` requests with made-up methods and paths.
+5. Expensive requests (first, ``--heavy`` seconds): two clients per worker (two workers) ask
+   without pause for the costliest hint (the largest ``budget_ms``) and the costliest bot move
+   (the advisor), each with a new seed, while a light client asks for an analysis every 20 ms
+   on a new connection: the analysis's p50/p99 alone and under that load, and for the heavy
+   requests how many were answered, how many refused (503/429, with ``Retry-After``) and how
+   fast, and any other status (a 5xx or a timeout fails the case).
 Finally the count of 5xx replies over all of it.  `ginrules serve` is started on a free
-loopback port (2 workers for 1, 2 and 4; 1 worker for 3, so the costs are one process's);
-nothing talks to any address but 127.0.0.1.  Takes about three minutes.
+loopback port (2 workers for 1, 2, 4 and 5; 1 worker for 3, so the costs are one process's);
+nothing talks to any address but 127.0.0.1.  Takes about four minutes.
 """
 
 from __future__ import annotations
@@ -391,16 +398,132 @@ def bogus(server: Server, count: int) -> tuple[int, int]:
     return before, metrics_size()
 
 
+# 5: expensive requests without pause, light ones timed meanwhile -------------------------------
+
+HEAVY_WORKERS = 2
+HEAVY_CLIENTS = 4
+"""Two clients per worker, each asking for the most expensive hint or bot move the API accepts."""
+
+
+def _heavy_bodies() -> list[tuple[str, bytes]]:
+    """The costliest hint (the largest budget) and the costliest bot move (the advisor), on a
+    game in progress; with a new seed each time, so no reply can come from a cache."""
+    from ginrules.rules.players.hints import MAX_BUDGET_MS
+
+    log = json.loads((HERE.parent / "examples" / "game-in-progress.json").read_text())
+    hint = {"log": log, "player": "bob", "budget_ms": MAX_BUDGET_MS}
+    bot = {"log": log, "player": "bob"}
+    return [("/v1/hints", json.dumps(hint)), ("/v1/bots/advisor/move", json.dumps(bot))]
+
+
+def _heavy_client(port: int, index: int, stop: threading.Event, out: list) -> None:
+    bodies = _heavy_bodies()
+    path, body = bodies[index % len(bodies)]
+    seed = index * 1_000_003
+    while not stop.is_set():
+        seed += 1
+        start = time.perf_counter()
+        data = (body[:-1] + f', "seed": {seed}}}').encode()
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            conn.request("POST", path, body=data, headers={"Content-Type": "application/json"})
+            reply = conn.getresponse()
+            reply.read()
+            retry = reply.getheader("Retry-After")
+            conn.close()
+            status = reply.status
+        except OSError:
+            status, retry = 0, None  # a timeout or a dropped connection
+        STATUSES.append(status)
+        out.append((path, status, (time.perf_counter() - start) * 1000, retry))
+        if status in (429, 503) and retry is not None:
+            time.sleep(min(float(retry), 1.0) / 4)  # an eager client: back again soon
+
+
+def _light_client(port: int, seconds: float) -> dict:
+    """An analysis every 20 ms on a new connection: the latency a cheap request gets."""
+    body = json.dumps({"hand": "5S 6S 7S 8S 7H 7D 7C 2H 3C 9D KD".split()}).encode()
+    latencies, failures = [], 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        start = time.perf_counter()
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("POST", "/v1/hands/analyze", body=body,
+                         headers={"Content-Type": "application/json"})
+            reply = conn.getresponse()
+            reply.read()
+            conn.close()
+            STATUSES.append(reply.status)
+            failures += reply.status != 200
+        except OSError:
+            failures += 1
+        latencies.append((time.perf_counter() - start) * 1000)
+        time.sleep(0.02)
+    latencies.sort()
+    return {"requests": len(latencies), "failures": failures,
+            "p50_ms": statistics.median(latencies),
+            "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))],
+            "max_ms": latencies[-1]}
+
+
+def heavy_load(seconds: float) -> bool:
+    """``HEAVY_CLIENTS`` clients asking for the costliest hints and bot moves without pause,
+    against ``HEAVY_WORKERS`` workers, while a light client times analyses."""
+    with Server(workers=HEAVY_WORKERS) as server:
+        alone = _light_client(server.port, 3)
+        stop, out = threading.Event(), []
+        threads = [threading.Thread(target=_heavy_client, args=(server.port, i, stop, out))
+                   for i in range(HEAVY_CLIENTS)]
+        for thread in threads:
+            thread.start()
+        time.sleep(1)
+        loaded = _light_client(server.port, seconds)
+        stop.set()
+        for thread in threads:
+            thread.join()
+    print(f"analysis alone: p50 {alone['p50_ms']:.1f} ms, p99 {alone['p99_ms']:.1f} ms; while "
+          f"{HEAVY_CLIENTS} clients ask {HEAVY_WORKERS} workers for the costliest hints and bot "
+          f"moves without pause: p50 {loaded['p50_ms']:.1f} ms, p99 {loaded['p99_ms']:.1f} ms, "
+          f"max {loaded['max_ms']:.1f} ms over {loaded['requests']} requests, "
+          f"{loaded['failures']} failed", flush=True)
+    for path in ("/v1/hints", "/v1/bots/advisor/move"):
+        mine = [r for r in out if r[0] == path]
+        answered = sorted(r[2] for r in mine if r[1] == 200)
+        refused = sorted(r[2] for r in mine if r[1] in (429, 503))
+        with_retry = sum(1 for r in mine if r[1] in (429, 503) and r[3] is not None)
+        other = [r[1] for r in mine if r[1] not in (200, 429, 503)]
+        line = f"  {path}: {len(answered)} answered"
+        if answered:
+            line += f" (p50 {statistics.median(answered):.0f} ms, max {answered[-1]:.0f} ms)"
+        line += f", {len(refused)} refused"
+        if refused:
+            line += (f" (p99 {refused[min(len(refused) - 1, int(len(refused) * 0.99))]:.1f} ms,"
+                     f" {with_retry} with Retry-After)")
+        line += f", {len(other)} other ({sorted(set(other))})" if other else ", 0 other"
+        print(line, flush=True)
+    failed = sum(1 for r in out if r[1] == 0 or r[1] >= 500)
+    return loaded["p99_ms"] <= 50 and loaded["failures"] == 0 and failed == 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--slow", type=int, default=200)
     parser.add_argument("--idle", type=int, default=50)
     parser.add_argument("--bogus", type=int, default=10_000)
+    parser.add_argument("--heavy", type=float, default=20,
+                        help="seconds of the expensive-requests case (0: skip it)")
     parser.add_argument("--search-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--attacks-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--heavy-only", action="store_true",
+                        help="run only the expensive-requests case")
     args = parser.parse_args()
     ok = True
+    if args.heavy:
+        ok &= heavy_load(args.heavy)
+    if args.heavy_only:
+        return 0 if ok else 1
     with Server(workers=2) as server:
         if args.search_only:
             args.slow = args.idle = args.bogus = 0

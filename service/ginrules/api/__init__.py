@@ -23,6 +23,7 @@ from .imports import imports
 from .observe import install as install_observability
 from .ratelimit import install as install_rate_limit, trust_proxies
 from .cors import install as install_cors
+from .heavy import install as install_heavy_work
 from .texts import texts
 from .play import play
 from .bots import bots
@@ -77,6 +78,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     install_observability(app)
     install_cors(app)
     install_rate_limit(app)
+    install_heavy_work(app)
     trust_proxies(app)
     app.register_blueprint(meta)
     app.register_blueprint(v1)

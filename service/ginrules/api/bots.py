@@ -22,6 +22,7 @@ from ..rules.usecases.progress import GameInProgress
 from .body import json_body
 from .checks import json_response
 from .games import SHAPE_CODES
+from .heavy import gate
 from .problems import ApiProblem, FieldError, field_errors
 from .schemas import RequestSchema, dump_layoffs, dump_meld, load
 
@@ -65,10 +66,12 @@ def move(bot: str) -> Response:
     data = load(BOT_MOVE_REQUEST, json_body(request))
     game, player = _game(data)
     view = _view(game, player)
-    options: dict[str, Any] = {}
-    if chosen_bot.name == "advisor":
-        options["standing"] = game.standing(player)
-    chosen = chosen_bot.choose(view, data["seed"], **options)
+    if chosen_bot.name != "advisor":
+        chosen = chosen_bot.choose(view, data["seed"])
+    else:  # the hint engine at its default budget: heavy work (heavy.py)
+        with gate().work(DEFAULT_BUDGET_MS) as pause:
+            chosen = chosen_bot.choose(view, data["seed"], standing=game.standing(player),
+                                       pause=pause)
     return json_response({"bot": chosen_bot.name, "player": view.player,
                           "action": dump_action(chosen, view)})
 
@@ -79,8 +82,9 @@ def hint() -> Response:
     data = load(HINT_REQUEST, json_body(request))
     game, player = _game(data)
     view = _view(game, player)
-    result = advise(view, seed=data["seed"], budget_ms=data["budget_ms"],
-                    standing=game.standing(player))
+    with gate().work(data["budget_ms"]) as pause:
+        result = advise(view, seed=data["seed"], budget_ms=data["budget_ms"],
+                        standing=game.standing(player), pause=pause)
     return json_response(dump_hint(result, view))
 
 

@@ -2,9 +2,11 @@
 
 Set ``GINRULES_RATE_LIMIT`` (or the app setting ``RATE_LIMIT``) to ``N/s`` or ``N/m`` (for
 example ``50/s``): each client may make N requests per second (minute), with bursts of N.
-Past that it gets a 429 problem with ``Retry-After``.  Buckets live in each worker process, so
-with W workers a client may get up to W times the rate; health, readiness and metrics are never
-limited.
+Past that it gets a 429 problem with ``Retry-After``.  A clause ``Nms/s`` or ``Nms/m`` counts
+heavy work instead (hints and the advisor's moves, by their budget in milliseconds, see
+heavy.py): ``"50/s, 20000ms/m"`` allows 50 requests a second and 20 s of hint budget a minute.
+Buckets live in each worker process, so with W workers a client may get up to W times the
+rate; health, readiness and metrics are never limited.
 
 Behind proxies, set ``GINRULES_TRUST_PROXY`` (or the app setting ``TRUST_PROXY``) to the number
 of proxies in front of the service that append to ``X-Forwarded-For`` (``1`` for one load
@@ -65,6 +67,23 @@ def parse_rate(text: str) -> tuple[float, float]:
     return float(count), count / (1.0 if match.group(2) == "s" else 60.0)
 
 
+def parse_limits(text: str) -> tuple[tuple[float, float] | None, tuple[float, float] | None]:
+    """The request rate and the heavy-work rate of a ``GINRULES_RATE_LIMIT`` value: clauses
+    ``N/s``, ``N/m`` (requests) and ``Nms/s``, ``Nms/m`` (milliseconds of heavy work), comma
+    separated, each at most once."""
+    requests_rate = cost_rate = None
+    for clause in (text or "").split(","):
+        cost = re.fullmatch(r"\s*(\d+)\s*ms\s*/\s*([sm])\s*", clause)
+        if cost and cost_rate is None:
+            cost_rate = parse_rate(f"{cost.group(1)}/{cost.group(2)}")
+        elif not cost and requests_rate is None and clause.strip():
+            requests_rate = parse_rate(clause)
+        else:
+            raise ValueError("rate limit must look like 50/s, 20000ms/m or both "
+                             f"(\"50/s, 20000ms/m\"), got {text!r}")
+    return requests_rate, cost_rate
+
+
 class TokenBuckets:
     """One token bucket per client key."""
 
@@ -73,19 +92,21 @@ class TokenBuckets:
         self.buckets: dict[str, tuple[float, float]] = {}
         self.lock = threading.Lock()
 
-    def take(self, key: str, now: float | None = None) -> float:
-        """Take a token: 0 if allowed, else the seconds until one is available."""
+    def take(self, key: str, now: float | None = None, amount: float = 1.0) -> float:
+        """Take ``amount`` tokens (at most a full bucket's): 0 if allowed, else the seconds
+        until they are available."""
         now = time.monotonic() if now is None else now
+        amount = min(amount, self.capacity)
         with self.lock:
             tokens, last = self.buckets.pop(key, (self.capacity, now))
             tokens = min(self.capacity, tokens + (now - last) * self.refill)
             if len(self.buckets) >= MAX_CLIENTS:
                 self.buckets.pop(next(iter(self.buckets)))
-            if tokens >= 1:
-                self.buckets[key] = (tokens - 1, now)
+            if tokens >= amount:
+                self.buckets[key] = (tokens - amount, now)
                 return 0.0
             self.buckets[key] = (tokens, now)
-            return (1 - tokens) / self.refill
+            return (amount - tokens) / self.refill
 
 
 def install(app: Flask) -> None:
@@ -93,7 +114,12 @@ def install(app: Flask) -> None:
     rate = app.config.get("RATE_LIMIT") or os.environ.get("GINRULES_RATE_LIMIT")
     if not rate:
         return
-    buckets = TokenBuckets(*parse_rate(rate))
+    requests_rate, cost_rate = parse_limits(rate)
+    if cost_rate is not None:  # taken by heavy.py, by each heavy request's cost
+        app.config["COST_BUCKETS"] = TokenBuckets(*cost_rate)
+    if requests_rate is None:
+        return
+    buckets = TokenBuckets(*requests_rate)
 
     @app.before_request
     def _limit() -> None:

@@ -92,11 +92,13 @@ def _lay_down(view: DealView) -> Move:
 
 
 def advisor_move(view: DealView, seed: int = 0, *, budget_ms: int = DEFAULT_BUDGET_MS,
-                 standing: Standing | None = None, playouts: int | None = None) -> Move:
+                 standing: Standing | None = None, playouts: int | None = None,
+                 pause: Callable[[], None] | None = None) -> Move:
     """The hint engine's first choice."""
     if view.phase is Phase.LAY_DOWN:
         return _lay_down(view)
-    hint = advise(view, seed=seed, budget_ms=budget_ms, standing=standing, playouts=playouts)
+    hint = advise(view, seed=seed, budget_ms=budget_ms, standing=standing, playouts=playouts,
+                  pause=pause)
     return hint.best.move
 
 

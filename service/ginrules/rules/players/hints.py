@@ -22,6 +22,7 @@ one core), never a clock, so the same request gets the same reply on any machine
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..base.cards import cards_mask, mask_cards
@@ -85,12 +86,14 @@ def playouts_for(budget_ms: int) -> int:
 
 
 def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
-           standing: Standing | None = None, playouts: int | None = None) -> Hint:
+           standing: Standing | None = None, playouts: int | None = None,
+           pause: Callable[[], None] | None = None) -> Hint:
     """Rank every legal option of the player whose turn it is in ``view``.
 
     ``standing`` is the score of the game (R-8.1), which moves the knock decisions; without
     it the game is taken as just begun.  ``playouts`` overrides the number the budget buys
-    (0: the heuristic core alone, with no values; for fast self-play)."""
+    (0: the heuristic core alone, with no values; for fast self-play).  ``pause`` is called
+    between playouts, to let a server serve other requests meanwhile; the hint is the same."""
     rng = random.Random(seed)
     standing = standing or Standing(target=view.rules.game_target)
     count = playouts_for(budget_ms) if playouts is None else playouts
@@ -111,7 +114,7 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
         scored = rank_draws(view, knowledge, ev, moves, opponents, standing)
     scored.sort(key=lambda s: s.cost)
     if count > 0:
-        look_ahead(view, knowledge, scored, count, opponents, rng)
+        look_ahead(view, knowledge, scored, count, opponents, rng, pause)
     options = tuple(
         HintOption(s.move, rank, s.points, s.win, "; ".join(s.notes), s.samples, s.melds,
                    s.deadwood)

@@ -10,7 +10,7 @@ so a playout follows exactly the rules a replay would: there is no second copy o
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..base.cards import CARD_BITS, mask_cards
@@ -146,10 +146,13 @@ def sampled_deal(view: DealView, knowledge: Knowledge, opponent: int,
 
 
 def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int,
-               opponents: Sequence[int], rng: random.Random) -> None:
+               opponents: Sequence[int], rng: random.Random,
+               pause: Callable[[], None] | None = None) -> None:
     """Estimate every option's value by playouts on the same sampled deals, the heuristic's
     best few getting most of them; among those the look-ahead may reorder on a clear
-    difference (a paired difference over two standard errors)."""
+    difference (a paired difference over two standard errors).  ``pause``, when given, is
+    called after each playout: the caller's chance to let other work run (a server's event
+    loop); it changes nothing of the result."""
     contenders = scored[:CONTENDERS]
     rest = scored[CONTENDERS:]
     share = count * 3 // 4 if rest else count
@@ -167,6 +170,8 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
             trial = base.copy()
             trial.play(item.move)
             outcomes.append(play_out(trial, view.player))
+            if pause is not None:
+                pause()
         results[index] = outcomes
         item.samples = len(outcomes)
         item.points = round(sum(o.points for o in outcomes) / len(outcomes), 2)
