@@ -181,14 +181,16 @@ class Gate:
         try:
             with self.runners:
                 _metric(QUEUE_WAIT.observe, time.perf_counter() - admitted)
-                yield _pause(self.limits.slice_ms)
+                yield slices()
         finally:
             self.release(cost_ms, client)
 
 
-def _pause(slice_ms: float) -> Callable[[], None] | None:
-    """A pause that lets gevent's event loop run once the slice is used up; None without
-    gevent's monkey patching (then nothing else could run meanwhile)."""
+def slices() -> Callable[[], None] | None:
+    """A pause to call often during long work: it lets gevent's event loop run once the
+    app's slice (``GINRULES_HEAVY_SLICE_MS``) is used up; None without gevent's monkey patching
+    (then nothing else could run meanwhile)."""
+    slice_ms = current_app.config["HEAVY_LIMITS"].slice_ms
     gevent_monkey = sys.modules.get("gevent.monkey")
     if gevent_monkey is None or not gevent_monkey.is_module_patched("socket"):
         return None
