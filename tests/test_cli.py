@@ -92,7 +92,8 @@ def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     assert err.count("\n") == 1 and err.startswith("ginrules") and "--help" in err
 
 
-COMMANDS = ["serve", "analyze", "melds", "conformance", "import", "replay", "selfplay"]
+COMMANDS = ["serve", "analyze", "melds", "conformance", "import", "replay", "selfplay",
+            "calibrate"]
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])

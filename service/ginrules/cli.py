@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from ._version import __version__
 from .rules import RulesError, analyze, hand_melds, parse_card
@@ -293,18 +293,57 @@ def run_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_bar(done: int, total: int) -> None:
+def run_calibrate(args: argparse.Namespace) -> int:
+    """Play games, ask the hint at every advisor decision, print the reliability table and
+    write it as an SVG picture (players/calibration.py)."""
+    from .rules import resolve_rules
+    from .rules.players.bots import BOTS
+    from .rules.players.calibration import calibrate, calibration_report, reliability_svg
+
+    bots = tuple(name.strip() for name in args.bots.split(","))
+    unknown = [name for name in bots if name not in BOTS]
+    if len(bots) != 2 or unknown or "advisor" not in bots:
+        print(f"ginrules calibrate: --bots names two bots of {', '.join(BOTS)}, one of them the "
+              f"advisor; got {args.bots[:60]!r}", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.budget_ms < 1:
+        print("ginrules calibrate: --games and --budget-ms are at least 1", file=sys.stderr)
+        return 2
+    try:
+        rules = resolve_rules(parse_rules(args.rules))
+        terminal = sys.stderr.isatty()
+
+        def progress(done: int, total: int, predictions: int) -> None:
+            if terminal:
+                _progress_bar(done, total, f"{predictions} predictions")
+
+        result = calibrate(cast("tuple[str, str]", bots), args.games, args.seed, rules,
+                           budget_ms=args.budget_ms, progress=progress)
+    except (ValueError, RulesError) as error:
+        print(f"ginrules calibrate: {error}", file=sys.stderr)
+        return 2
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(calibration_report(result))
+    if args.svg != "-":
+        with open(args.svg, "w", encoding="utf-8") as handle:
+            handle.write(reliability_svg(result))
+        print(f"reliability diagram written to {args.svg}")
+    return 0
+
+
+def _progress_bar(done: int, total: int, note: str = "") -> None:
     """A one-line progress bar on the terminal."""
     width = 30
     filled = width * done // total
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="",
-          file=sys.stderr, flush=True)
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
+          + (f", {note}" if note else ""), end="", file=sys.stderr, flush=True)
 
 
 DESCRIPTION = """\
 Gin Rummy rules as a service: serve the HTTP API, analyse a hand, list the melds of some cards,
 run the conformance cases, import a game recorded by another engine, check and score many game
-logs at once, or play bots against each other."""
+logs at once, play bots against each other, or measure the hints' calibration."""
 
 EPILOG = """\
 examples:
@@ -315,6 +354,7 @@ examples:
   ginrules import --format openspiel game.json
   ginrules replay --output results.jsonl games/
   ginrules selfplay --bots advisor,simple --games 100
+  ginrules calibrate --bots advisor,simple --games 50
 
 'ginrules COMMAND --help' shows a command's options and an example."""
 
@@ -489,6 +529,29 @@ def main(argv: list[str] | None = None) -> int:
         help="the advisor's hint budget per decision, as a fixed number of playouts (default: "
              "none, the heuristic core alone)")
     selfplay_parser.set_defaults(run=run_selfplay)
+
+    calibrate_parser = _command(
+        commands, "calibrate",
+        "measure whether the hints' win chances come true: a reliability table and picture",
+        "ginrules calibrate --bots advisor,simple --games 50 --seed 1 --svg calibration.svg")
+    calibrate_parser.add_argument("--bots", default="advisor,simple",
+                                  help="two bots, comma-separated, one of them the advisor, "
+                                       "whose decisions are predicted (default: advisor,simple)")
+    calibrate_parser.add_argument("--games", type=int, default=20,
+                                  help="games to play, each to the target (default: 20)")
+    calibrate_parser.add_argument("--seed", type=int, default=1,
+                                  help="the seed: the same seed makes the same predictions "
+                                       "(default: 1)")
+    calibrate_parser.add_argument(
+        "--rules", default="standard",
+        help="a two-player preset or a JSON object of a preset and overrides (default: "
+             "standard)")
+    calibrate_parser.add_argument("--budget-ms", type=int, default=100, metavar="MS",
+                                  help="the hint's budget at each decision (default: 100)")
+    calibrate_parser.add_argument("--svg", default="calibration.svg", metavar="FILE",
+                                  help="where to write the reliability diagram, - for none "
+                                       "(default: calibration.svg)")
+    calibrate_parser.set_defaults(run=run_calibrate)
 
     args = parser.parse_args(argv)
     try:

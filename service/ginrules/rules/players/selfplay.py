@@ -19,7 +19,10 @@ from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS, HollywoodTotals, Totals
 from ..usecases.progress import GameInProgress
+from ..table.engine import Deal
+from ..table.moves import Phase
 from .bots import BOTS
+from .hints import Hint, advise
 
 MAX_DEALS = 200
 """Deals in one game before it is abandoned (a game to 100 needs far fewer)."""
@@ -71,12 +74,20 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+Watcher = Callable[[str, "Hint | None", "Deal | None"], None]
+"""Told of each advisor decision (its seat and the hint it played, the deal None) and of
+each deal's end (seat "", no hint, the deal): what calibration.py measures."""
+
+
 def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
               budget_ms: int | None, tallies: dict[str, Tally],
-              abandoned: list[int]) -> tuple[str | None, Totals | HollywoodTotals, int]:
+              abandoned: list[int], watch: Watcher | None = None
+              ) -> tuple[str | None, Totals | HollywoodTotals, int]:
     """One game to the target between two bots (seat name -> bot name); the winner's seat,
     the final totals and the deals played.  The game is a :class:`GameInProgress`, as the
-    bots endpoint sees one: the same standing for the advisor, the same turns."""
+    bots endpoint sees one: the same standing for the advisor, the same turns.  With
+    ``watch``, the advisor's decisions are its hints' first choices (the same moves it
+    plays), each shown to ``watch`` with the hint, and so is each deal's end."""
     game = GameInProgress.start(rules, list(seats), dealer=first_dealer)
     deals = 0
     while not game.match.complete and deals < MAX_DEALS:
@@ -97,8 +108,17 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
                     options["budget_ms"] = budget_ms
                 else:
                     options["playouts"] = 0
-            move = BOTS[seats[player]].choose(game.view(player), rng.getrandbits(32), **options)
+            view = game.view(player)
+            if (watch is not None and seats[player] == "advisor"
+                    and view.phase is not Phase.LAY_DOWN):
+                hint = advise(view, seed=rng.getrandbits(32), **options)
+                watch(player, hint, None)
+                move = hint.best.move
+            else:
+                move = BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
             deal.play(move)
+        if watch is not None:
+            watch("", None, deal)
         winner = deal.winner
         score = deal.score
         if winner is not None and score is not None:

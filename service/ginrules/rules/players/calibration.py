@@ -1,0 +1,237 @@
+"""Calibration: whether a hint's numbers come true (``ginrules calibrate``).
+
+A hint gives each option a ``win_chance`` (of winning the round) and ``expected_points`` (of
+the round, for the player).  Shown to people, these are claims.  This plays whole games
+between two bots as self-play does (selfplay.py), asks the hint at every decision of each
+advisor seat (at the given budget, the move it plays being the hint's first choice), and
+keeps, for each decision, the first option's two numbers beside what then happened in that
+round: won or not, and the points the player scored (negative: the opponent's; 0 for a draw).
+
+The measures, as a statistician would take them:
+
+- a reliability table: the predictions in ten bins of ``win_chance``, each with its count, the
+  mean predicted chance and the share of those rounds actually won;
+- the expected calibration error (ECE): the bins' gaps between predicted and realised,
+  weighted by their counts;
+- the Brier score of ``win_chance``;
+- the mean ``expected_points`` against the mean realised points.
+
+Decisions of one round share its outcome, so they are not independent: a table rests on the
+rounds as much as on the predictions, and the report gives both counts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..base.options import Rules
+from ..errors import InvalidRulesError
+from ..match.variants import VARIANTS
+from ..table.engine import Deal
+from .hints import DEFAULT_BUDGET_MS, Hint
+from .selfplay import Tally, play_game
+
+BINS = 10
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One decision's first option, and what happened in its round."""
+
+    win_chance: float
+    expected_points: float
+    won: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class Bin:
+    """Predictions whose ``win_chance`` falls in [low, high)."""
+
+    low: float
+    high: float
+    count: int
+    predicted: float
+    """The mean predicted chance of the bin (0 when empty)."""
+    realised: float
+    """The share of the bin's predictions whose round was won (0 when empty)."""
+
+
+@dataclass
+class Calibration:
+    """Predictions of one pairing of bots, and the measures of them."""
+
+    bots: tuple[str, str]
+    rules: str
+    budget_ms: int
+    games: int
+    seed: int
+    predictions: list[Prediction] = field(default_factory=list)
+    rounds: int = 0
+    """Rounds in which at least one prediction was made."""
+    seconds: float = 0.0
+
+    def table(self, bins: int = BINS) -> list[Bin]:
+        grouped: list[list[Prediction]] = [[] for _ in range(bins)]
+        for p in self.predictions:
+            grouped[min(bins - 1, int(p.win_chance * bins))].append(p)
+        return [Bin(i / bins, (i + 1) / bins, len(g),
+                    sum(p.win_chance for p in g) / len(g) if g else 0.0,
+                    sum(p.won for p in g) / len(g) if g else 0.0)
+                for i, g in enumerate(grouped)]
+
+    @property
+    def ece(self) -> float:
+        """The expected calibration error of ``win_chance`` (0 is perfect)."""
+        total = len(self.predictions)
+        if not total:
+            return 0.0
+        return sum(b.count / total * abs(b.realised - b.predicted) for b in self.table())
+
+    @property
+    def brier(self) -> float:
+        total = len(self.predictions)
+        return sum((p.win_chance - p.won) ** 2 for p in self.predictions) / total if total else 0.0
+
+    @property
+    def mean_expected_points(self) -> float:
+        total = len(self.predictions)
+        return sum(p.expected_points for p in self.predictions) / total if total else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        total = len(self.predictions)
+        return sum(p.points for p in self.predictions) / total if total else 0.0
+
+
+def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
+              budget_ms: int = DEFAULT_BUDGET_MS,
+              progress: Callable[[int, int, int], None] | None = None) -> Calibration:
+    """Play ``games`` games between ``bots`` (at least one the advisor), the first dealer
+    alternating, and keep every advisor decision's prediction with its round's outcome.
+    ``progress(games done, games, predictions)`` after each game.  The same seed plays the
+    same games and makes the same predictions."""
+    if "advisor" not in bots:
+        raise InvalidRulesError("calibration measures the advisor's hints: one of the bots is "
+                                "the advisor")
+    if budget_ms < 1:
+        raise InvalidRulesError("calibration needs playouts: a budget of at least 1 ms")
+    variant = VARIANTS[rules.variant]
+    if variant.player_count != 2 or variant.games_at_once != 1:
+        raise InvalidRulesError(f"calibration plays two-player games of one score; "
+                                f"{rules.preset} is not one")
+    names = (f"1:{bots[0]}", f"2:{bots[1]}")
+    seats = dict(zip(names, bots))
+    tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
+    result = Calibration(bots, rules.preset, budget_ms, games, seed)
+    pending: list[tuple[str, Hint]] = []
+
+    def watch(player: str, hint: Hint | None, deal: Deal | None) -> None:
+        if hint is not None:
+            pending.append((player, hint))
+            return
+        assert deal is not None  # the end of a deal
+        if pending:
+            result.rounds += 1
+        for seat, made in pending:
+            best = made.best
+            if best.win_chance is None or best.expected_points is None:
+                continue
+            result.predictions.append(Prediction(
+                best.win_chance, best.expected_points, deal.winner == seat,
+                _points_for(deal, seat)))
+        pending.clear()
+
+    start = time.perf_counter()
+    abandoned = [0]
+    for game in range(games):
+        rng = random.Random(seed * 1_000_003 + game)
+        play_game(rules, seats, names[game % 2], rng, budget_ms, tallies, abandoned, watch)
+        if progress is not None:
+            progress(game + 1, games, len(result.predictions))
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _points_for(deal: Deal, seat: str) -> int:
+    """The points ``seat`` scored in the deal: positive won, negative lost, 0 for a draw."""
+    score, winner = deal.score, deal.winner
+    if score is None or winner is None:
+        return 0
+    return score.points if winner == seat else -score.points
+
+
+def calibration_report(result: Calibration) -> str:
+    """The reliability table and the measures, as text."""
+    lines = [f"{'predicted win chance':<22}{'positions':>10}{'mean predicted':>16}"
+             f"{'share won':>11}"]
+    for b in result.table():
+        if b.count:
+            lines.append(f"{f'{b.low:.1f}-{b.high:.1f}':<22}{b.count:>10}{b.predicted:>16.3f}"
+                         f"{b.realised:>11.3f}")
+        else:
+            lines.append(f"{f'{b.low:.1f}-{b.high:.1f}':<22}{0:>10}{'-':>16}{'-':>11}")
+    n = len(result.predictions)
+    lines.append(f"{n} predictions in {result.rounds} rounds of {result.games} games "
+                 f"({result.bots[0]} against {result.bots[1]}, rules {result.rules}, budget "
+                 f"{result.budget_ms} ms, seed {result.seed}) in {result.seconds:.1f} s")
+    lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "
+                 f"expected points {result.mean_expected_points:+.2f} a decision against "
+                 f"{result.mean_points:+.2f} realised")
+    return "\n".join(lines)
+
+
+def reliability_svg(result: Calibration) -> str:
+    """The reliability diagram as a standalone SVG: each bin's share won against its mean
+    predicted chance (a dot sized by its count), and the diagonal of perfect calibration."""
+    size, margin = 360, 48
+    plot = size - 2 * margin
+
+    def x(value: float) -> float:
+        return margin + value * plot
+
+    def y(value: float) -> float:
+        return size - margin - value * plot
+
+    total = max(1, len(result.predictions))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}" font-family="sans-serif" font-size="11">',
+        f'<title>Reliability of win_chance: {result.bots[0]} against {result.bots[1]}, '
+        f'{len(result.predictions)} predictions, ECE {result.ece:.3f}</title>',
+        f'<rect x="{margin}" y="{margin}" width="{plot}" height="{plot}" fill="#fff" '
+        f'stroke="#888"/>',
+        f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#999" '
+        f'stroke-dasharray="4 3"/>',
+    ]
+    for tick in range(0, 11, 2):
+        value = tick / 10
+        parts.append(f'<text x="{x(value)}" y="{size - margin + 16}" '
+                     f'text-anchor="middle">{value:.1f}</text>')
+        parts.append(f'<text x="{margin - 8}" y="{y(value) + 4}" '
+                     f'text-anchor="end">{value:.1f}</text>')
+    points = [b for b in result.table() if b.count]
+    if points:
+        path = " ".join(f"{'M' if i == 0 else 'L'}{x(b.predicted):.1f},{y(b.realised):.1f}"
+                        for i, b in enumerate(points))
+        parts.append(f'<path d="{path}" fill="none" stroke="#1f5fa8" stroke-width="1.5"/>')
+    for b in points:
+        radius = 3 + 9 * (b.count / total) ** 0.5
+        parts.append(f'<circle cx="{x(b.predicted):.1f}" cy="{y(b.realised):.1f}" '
+                     f'r="{radius:.1f}" fill="#1f5fa8" fill-opacity="0.6">'
+                     f'<title>{b.low:.1f}-{b.high:.1f}: {b.count} predictions, predicted '
+                     f'{b.predicted:.3f}, won {b.realised:.3f}</title></circle>')
+    parts += [
+        f'<text x="{size / 2}" y="{size - 12}" text-anchor="middle">predicted win chance</text>',
+        f'<text x="14" y="{size / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 14 {size / 2})">share of rounds won</text>',
+        f'<text x="{size / 2}" y="22" text-anchor="middle" font-size="12">'
+        f'{result.bots[0]} vs {result.bots[1]} ({result.rules}): ECE {result.ece:.3f}, '
+        f'n = {len(result.predictions)}</text>',
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"
+
