@@ -29,6 +29,7 @@ def test_watching_the_advisors_hints_plays_the_same_games_as_self_play():
         assert watched == plain
         assert any(hint is not None for _, hint, _ in seen)
         assert all(seat == "1:advisor" for seat, hint, _ in seen if hint is not None)
+        assert all(deal.over for _, hint, deal in seen if hint is None)
 
 
 def test_the_same_seed_makes_the_same_predictions():

@@ -6,6 +6,7 @@ error, exit status 2."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -325,6 +326,10 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(calibration_report(result))
+    if args.predictions is not None:
+        with open(args.predictions, "w", encoding="utf-8") as handle:
+            for p in result.predictions:
+                handle.write(json.dumps(dataclasses.asdict(p)) + "\n")
     if args.svg != "-":
         with open(args.svg, "w", encoding="utf-8") as handle:
             handle.write(reliability_svg(result))
@@ -551,6 +556,9 @@ def main(argv: list[str] | None = None) -> int:
     calibrate_parser.add_argument("--svg", default="calibration.svg", metavar="FILE",
                                   help="where to write the reliability diagram, - for none "
                                        "(default: calibration.svg)")
+    calibrate_parser.add_argument("--predictions", default=None, metavar="FILE",
+                                  help="also write every prediction and its outcome as JSON "
+                                       "Lines, for analysis elsewhere")
     calibrate_parser.set_defaults(run=run_calibrate)
 
     args = parser.parse_args(argv)

@@ -45,6 +45,12 @@ class Prediction:
     expected_points: float
     won: bool
     points: int
+    samples: int = 0
+    """The sampled deals the option's numbers rest on."""
+    phase: str = ""
+    """The decision (the deal's phase: first_turn, draw, discard, last_discard)."""
+    stock: int = 0
+    """Cards left in the stock at the decision."""
 
 
 @dataclass(frozen=True)
@@ -127,22 +133,21 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     seats = dict(zip(names, bots))
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     result = Calibration(bots, rules.preset, budget_ms, games, seed)
-    pending: list[tuple[str, Hint]] = []
+    pending: list[tuple[str, Hint, int]] = []
 
-    def watch(player: str, hint: Hint | None, deal: Deal | None) -> None:
+    def watch(player: str, hint: Hint | None, deal: Deal) -> None:
         if hint is not None:
-            pending.append((player, hint))
+            pending.append((player, hint, deal.stock_count))
             return
-        assert deal is not None  # the end of a deal
         if pending:
             result.rounds += 1
-        for seat, made in pending:
+        for seat, made, stock in pending:
             best = made.best
             if best.win_chance is None or best.expected_points is None:
                 continue
             result.predictions.append(Prediction(
                 best.win_chance, best.expected_points, deal.winner == seat,
-                _points_for(deal, seat)))
+                _points_for(deal, seat), best.samples, made.phase.value, stock))
         pending.clear()
 
     start = time.perf_counter()

@@ -74,9 +74,9 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-Watcher = Callable[[str, "Hint | None", "Deal | None"], None]
-"""Told of each advisor decision (its seat and the hint it played, the deal None) and of
-each deal's end (seat "", no hint, the deal): what calibration.py measures."""
+Watcher = Callable[[str, "Hint | None", Deal], None]
+"""Told of each advisor decision (its seat, the hint it played and the deal before the move)
+and of each deal's end (seat "", no hint, the deal): what calibration.py measures."""
 
 
 def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
@@ -112,7 +112,7 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
             if (watch is not None and seats[player] == "advisor"
                     and view.phase is not Phase.LAY_DOWN):
                 hint = advise(view, seed=rng.getrandbits(32), **options)
-                watch(player, hint, None)
+                watch(player, hint, deal)
                 move = hint.best.move
             else:
                 move = BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
