@@ -287,7 +287,7 @@ PARTNERSHIP = {"rules": "partnership", "players": ["ann", "bob", "cy", "dee"], "
 
 
 @pytest.mark.parametrize("request_body, path, code", [
-    ({**REQUEST, "dealer": None}, ("dealer",), "required"),
+    ({**REQUEST, "dealer": None}, ("dealer",), "required_by_variant"),
     ({**REQUEST, "dealer": "zoe"}, ("dealer",), "not_a_player"),
     ({**REQUEST, "players": ["ann", "bob", "cy"]}, ("players",), "wrong_player_count"),
     ({**REQUEST, "players": ["ann", "ann"]}, ("players",), "duplicate_player"),
@@ -300,7 +300,7 @@ PARTNERSHIP = {"rules": "partnership", "players": ["ann", "bob", "cy", "dee"], "
     ({**BOX, "roles": None}, ("roles",), "invalid_roles"),
     ({**BOX, "dealer": "ann"}, ("dealer",), "wrong_dealer"),
     ({**PARTNERSHIP, "dealer": "ann"}, ("dealer",), "not_for_this_variant"),
-    ({**PARTNERSHIP, "tables": None}, ("tables",), "required"),
+    ({**PARTNERSHIP, "tables": None}, ("tables",), "required_by_variant"),
     ({**PARTNERSHIP, "tables": [["ann", "cy"], ["bob", "dee"]]}, ("tables",), "wrong_pairing"),
     ({**PARTNERSHIP, "tables": [["ann", "bob"], ["ann", "dee"]]}, ("tables",), "wrong_players"),
     ({**PARTNERSHIP, "tables": [["ann", "bob", "cy"], ["dee"]]}, ("tables",), "wrong_players"),

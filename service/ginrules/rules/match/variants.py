@@ -287,8 +287,8 @@ class Variant:
         seat = self.seat(0)
         dealer = dealer or seat.dealer
         if dealer is None:
-            return Problem(("dealer",), "required", "dealer is required: who deals this round",
-                           self.dealer_rule)
+            return Problem(("dealer",), "required_by_variant",
+                           "dealer is required: the player who deals this round", self.dealer_rule)
         seating = self.check_table(0, dealer, frozenset(self._seated(seat, dealer)))
         return seating if isinstance(seating, Problem) else [seating]
 
@@ -565,7 +565,7 @@ class Partnership(Variant):
                            "each partnership table has its own dealer: name it first in its "
                            "table in tables", "R-9.4")
         if tables is None:
-            return Problem(("tables",), "required",
+            return Problem(("tables",), "required_by_variant",
                            'partnership deals name both tables, each dealer first: '
                            '[["ann", "bob"], ["cy", "dee"]]', "R-9.4")
         if len(tables) != 2 or any(len(table) != 2 for table in tables):
