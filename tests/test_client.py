@@ -19,7 +19,7 @@ METHODS = {
     "gamelogMarkdown": "gamelog_text", "importGame": "import_game", "handImage": "hand_image",
     "roundImage": "round_image", "playPage": "play_page",
     "listBots": "bots", "botMove": "bot_move", "hint": "hint", "melds": "melds",
-    "dealRound": "deal",
+    "deal": "deal",
 }
 HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
 

@@ -277,7 +277,7 @@ export class Client {
    * the same deal everywhere. A partnership round is `{"tables": [table, table]}` (tell them
    * apart with `"tables" in reply.deal`).
    */
-  async dealRound(request: DealRequest, options?: CallOptions): Promise<DealtRound> {
+  async deal(request: DealRequest, options?: CallOptions): Promise<DealtRound> {
     return (await this.json("POST", "/v1/deals", request, options)) as DealtRound;
   }
 

@@ -422,7 +422,7 @@ describe("deals", () => {
   const worked = { rules: "standard", players: ["ann", "bob"], dealer: "ann", seed: 42 };
 
   test("the worked example of R-3.3: seed 42, ann deals to bob", async () => {
-    const reply = await api.dealRound(worked);
+    const reply = await api.deal(worked);
     assert.deepEqual([reply.shuffle, reply.seed, reply.round], ["ginrules-deal/1", 42, 0]);
     const deal = reply.deal;
     assert.ok(!("tables" in deal));
@@ -436,21 +436,21 @@ describe("deals", () => {
   });
 
   test("the same seed and round give the same deal; another round another", async () => {
-    const first = await api.dealRound({ ...worked, round: 3 });
-    assert.deepEqual(await api.dealRound({ ...worked, round: 3 }), first);
-    assert.notDeepEqual((await api.dealRound({ ...worked, round: 4 })).deal, first.deal);
+    const first = await api.deal({ ...worked, round: 3 });
+    assert.deepEqual(await api.deal({ ...worked, round: 3 }), first);
+    assert.notDeepEqual((await api.deal({ ...worked, round: 4 })).deal, first.deal);
   });
 
   test("without a seed the service draws one, and that seed deals the same again", async () => {
-    const drawn = await api.dealRound({ rules: "standard", players: ["ann", "bob"], dealer: "bob" });
+    const drawn = await api.deal({ rules: "standard", players: ["ann", "bob"], dealer: "bob" });
     assert.ok(Number.isSafeInteger(drawn.seed) && drawn.seed >= 0);
-    const again = await api.dealRound({ rules: "standard", players: ["ann", "bob"], dealer: "bob",
+    const again = await api.deal({ rules: "standard", players: ["ann", "bob"], dealer: "bob",
                                         seed: drawn.seed });
     assert.deepEqual(again, drawn);
   });
 
   test("a dealt round is the next round of a log", async () => {
-    const dealt = await api.dealRound(worked);
+    const dealt = await api.deal(worked);
     const reply = await api.replayGame({ rules: "standard", players: ["ann", "bob"],
                                          rounds: [dealt.deal] });
     assert.equal(reply.valid, true);
@@ -460,7 +460,7 @@ describe("deals", () => {
   });
 
   test("partnership deals two tables, each dealer first", async () => {
-    const reply = await api.dealRound({
+    const reply = await api.deal({
       rules: "partnership", players: ["ann", "bob", "cy", "dee"], seed: 7, round: 1,
       teams: [["ann", "cy"], ["bob", "dee"]], tables: [["ann", "bob"], ["dee", "cy"]],
     });
@@ -469,7 +469,7 @@ describe("deals", () => {
   });
 
   test("a dealer who is not a player is a problem naming the field", async () => {
-    const problem = await problemOf(api.dealRound({ ...worked, dealer: "cy" }));
+    const problem = await problemOf(api.deal({ ...worked, dealer: "cy" }));
     assert.equal(problem.status, 422);
     assert.equal(problem.errors[0]?.pointer, "/dealer");
     assert.equal(problem.errors[0]?.code, "not_a_player");
