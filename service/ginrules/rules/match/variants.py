@@ -408,8 +408,9 @@ class Box(Variant):
 
     @classmethod
     def check_roles(cls, players: list[str], roles: Any, problems: list[Problem]) -> None:
-        if not isinstance(roles, dict) or set(roles) != {"box", "captain", "sitter"} or sorted(
-                map(str, roles.values())) != sorted(players):
+        if not isinstance(roles, dict) or set(roles) != {"box", "captain", "sitter"} or not all(
+                isinstance(name, str) for name in roles.values()) or sorted(
+                roles.values()) != sorted(players):
             problems.append(Problem(("roles",), "invalid_roles",
                                     'box games need roles {"box", "captain", "sitter"}, one '
                                     "player each", "R-9.2"))
