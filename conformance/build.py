@@ -1167,6 +1167,90 @@ REPRESENTATION = [
 ]
 
 
+# Rounds the service deals from a seed (R-3.1, ginrules-deal/1) ------------------------------------
+
+DEALS_PATH = "/v1/deals"
+
+
+def spec_deck(seed, round=0, table=0):
+    """The deck of ginrules-deal/1, written from the rule's text (SHA-256 only), not from the
+    service."""
+    import hashlib
+
+    message = (b"ginrules-deal/1" + seed.to_bytes(8, "big") + round.to_bytes(4, "big")
+               + table.to_bytes(4, "big"))
+
+    def stream():
+        block = 0
+        while True:
+            yield from hashlib.sha256(message + block.to_bytes(4, "big")).digest()
+            block += 1
+
+    bytes_ = stream()
+    deck = list(NAMES)
+    for i in range(51, 0, -1):
+        n = i + 1
+        byte = next(bytes_)
+        while byte >= 256 - 256 % n:
+            byte = next(bytes_)
+        deck[i], deck[byte % n] = deck[byte % n], deck[i]
+    return deck
+
+
+def dealt(deck, first, second, dealer, at=""):
+    """Checks of a table dealt from ``deck``: ``first`` (offered the upcard first) gets cards
+    0-9, ``second`` 10-19, the upcard 20, the stock the rest (R-3.1)."""
+    return [eq(f"{at}/dealer", dealer), eq(f"{at}/hands", {first: deck[:10], second: deck[10:20]}),
+            eq(f"{at}/upcard", deck[20]), eq(f"{at}/stock", deck[21:]), eq(f"{at}/actions", [])]
+
+
+def deal_cases():
+    two = {"rules": "standard", "players": ["ann", "bob"], "dealer": "ann", "seed": 42}
+    box = {"rules": "box", "players": ["ann", "bob", "cy"], "seed": 7,
+           "roles": {"box": "cy", "captain": "ann", "sitter": "bob"}}
+    partnership = {"rules": "partnership", "players": ["ann", "bob", "cy", "dee"], "seed": 7,
+                   "round": 1, "teams": [["ann", "cy"], ["bob", "dee"]],
+                   "tables": [["ann", "bob"], ["dee", "cy"]]}
+    return [
+        case("the worked example: seed 42, ann deals to bob", ["R-3.1"],
+             post(DEALS_PATH, two),
+             checks=[eq("/shuffle", "ginrules-deal/1"), eq("/seed", 42), eq("/round", 0),
+                     eq("/deal/hands/bob", h("AS 3C 7H 3D 4S 2D 5C KD 2S AC")),
+                     *dealt(spec_deck(42), "bob", "ann", "ann", "/deal")]),
+        case("round 1 of a seed is dealt from its own deck", ["R-3.1"],
+             post(DEALS_PATH, {**two, "round": 1}),
+             checks=[eq("/round", 1), *dealt(spec_deck(42, 1), "bob", "ann", "ann", "/deal")]),
+        case("the largest seed and round", ["R-3.1"],
+             post(DEALS_PATH, {**two, "dealer": "bob", "seed": 2**53 - 1, "round": 2**32 - 1}),
+             checks=dealt(spec_deck(2**53 - 1, 2**32 - 1), "ann", "bob", "bob", "/deal")),
+        case("cutthroat: the dealer sits out, the next player is dealt first", ["R-3.1", "R-9.3"],
+             post(DEALS_PATH, {"rules": "cutthroat", "players": ["ann", "bob", "cy"],
+                               "dealer": "bob", "seed": 7}),
+             checks=dealt(spec_deck(7), "cy", "ann", "bob", "/deal")),
+        case("box: the box deals to the captain", ["R-3.1", "R-9.2"], post(DEALS_PATH, box),
+             checks=dealt(spec_deck(7), "ann", "cy", "cy", "/deal")),
+        case("partnership: each table from its own deck, dealers as named", ["R-3.1", "R-9.4"],
+             post(DEALS_PATH, partnership),
+             checks=[*dealt(spec_deck(7, 1, 0), "bob", "ann", "ann", "/deal/tables/0"),
+                     *dealt(spec_deck(7, 1, 1), "cy", "dee", "dee", "/deal/tables/1")]),
+        case("a deal without a seed says the seed it drew", ["R-3.1"],
+             post(DEALS_PATH, {key: value for key, value in two.items() if key != "seed"}),
+             checks=[("/seed", {"at_least": 0}), ("/seed", {"at_most": 2**53 - 1}),
+                     eq("/deal/actions", [])]),
+        case("a two-player deal needs its dealer", ["R-3.1", "R-3.2"],
+             post(DEALS_PATH, {key: value for key, value in two.items() if key != "dealer"}),
+             422, codes=["required_by_variant"], pointers=["/dealer"]),
+        case("the box's dealer is the player in the box", ["R-3.1", "R-9.2"],
+             post(DEALS_PATH, {**box, "dealer": "ann"}), 422, codes=["wrong_dealer"],
+             pointers=["/dealer"]),
+        case("partnership tables seat one player of each team", ["R-3.1", "R-9.4"],
+             post(DEALS_PATH, {**partnership, "tables": [["ann", "cy"], ["bob", "dee"]]}), 422,
+             codes=["wrong_pairing"], pointers=["/tables"]),
+        case("a seed past 2^53 - 1 is refused", ["R-3.1"],
+             post(DEALS_PATH, {**two, "seed": 2**53}), 400, pointers=["/seed"]),
+    ]
+
+
 def write(topic, description, cases):
     document = {"topic": topic, "description": description, "cases": cases}
     (HERE / f"{topic}.json").write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
@@ -1195,6 +1279,8 @@ def main():
           showdown_corpus(rng))
     write("hand-melds", "Every meld a hand holds, or those holding one card (/v1/hands/melds: "
           "R-2.1, R-2.2, R-2.7, in the order of R-2.5).", HAND_MELDS)
+    write("deals", "Rounds the service shuffles from a seed and deals (R-3.1, ginrules-deal/1).",
+          deal_cases())
     write("hand-melds-generated", "Seeded cards; every meld from the exhaustive reference.",
           melds_corpus(random.Random(2027)))
 

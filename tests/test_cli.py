@@ -65,6 +65,59 @@ def test_melds_reports_faults_in_one_line_and_exits_2(argv, message, capsys):
     assert captured.err.startswith("ginrules melds: ") and message in captured.err
 
 
+def test_r3_3_deal_prints_the_worked_example(capsys):
+    from .test_deals import EXAMPLE_DEALER, EXAMPLE_NON_DEALER, EXAMPLE_STOCK_TOP
+
+    assert main(["deal", "--players", "ann,bob", "--dealer", "ann", "--seed", "42"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:5] == ["ginrules-deal/1  seed 42  round 0", "dealer ann",
+                         f"  bob     {EXAMPLE_NON_DEALER}", f"  ann     {EXAMPLE_DEALER}",
+                         "  upcard  6C"]
+    assert lines[5].startswith(f"  stock   {EXAMPLE_STOCK_TOP} ") and len(lines) == 6
+
+
+def test_r3_3_deal_json_is_the_api_reply_for_the_same_seed(client, capsys):
+    argv = ["deal", "--json", "--rules", "partnership", "--players", "ann,bob,cy,dee",
+            "--teams", "ann+cy,bob+dee", "--tables", "ann+bob,dee+cy", "--seed", "7",
+            "--round", "1"]
+    assert main(argv) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert reply == client.post("/v1/deals", json={
+        "rules": "partnership", "players": ["ann", "bob", "cy", "dee"],
+        "teams": [["ann", "cy"], ["bob", "dee"]], "tables": [["ann", "bob"], ["dee", "cy"]],
+        "seed": 7, "round": 1}).get_json()
+    assert main(["deal", "--rules", "cutthroat", "--players", "ann,bob,cy", "--dealer", "bob",
+                 "--seed", "7"]) == 0
+    assert "dealer bob (sits out)" in capsys.readouterr().out
+
+
+def test_r3_3_deal_without_a_seed_prints_the_one_it_drew(capsys):
+    assert main(["deal", "--json", "--players", "ann,bob", "--dealer", "bob"]) == 0
+    seed = json.loads(capsys.readouterr().out)["seed"]
+    assert main(["deal", "--json", "--players", "ann,bob", "--dealer", "bob"]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] != seed
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["deal", "--players", "ann,bob"], "--dealer: dealer is required"),
+    (["deal", "--players", "ann,bob", "--dealer", "cy"], "--dealer: the dealer 'cy' is not"),
+    (["deal", "--players", "ann,bob", "--dealer", "ann", "--seed", "-1"], "--seed: a seed is"),
+    (["deal", "--players", "ann,bob", "--dealer", "ann", "--round", "-1"], "--round: round is"),
+    (["deal", "--rules", "box", "--players", "ann,bob,cy"], "--roles: box games need roles"),
+    (["deal", "--rules", "box", "--players", "ann,bob,cy", "--roles", "ann,bob"],
+     "--roles names three players"),
+    (["deal", "--rules", "nope", "--players", "ann,bob"], "--rules: unknown preset 'nope'"),
+    (["deal", "--rules", "partnership", "--players", "ann,bob,cy,dee", "--teams",
+      "ann+cy,bob+dee"], "--tables: partnership deals name both tables"),
+])
+def test_deal_reports_faults_in_one_line_and_exits_2(argv, message, capsys):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert captured.out == "" and len(lines) == 1
+    assert lines[0].startswith("ginrules deal: ") and message in lines[0], lines[0]
+
+
 def test_version_prints_the_package_version(capsys):
     from ginrules.api.meta import service_version
 
@@ -82,7 +135,8 @@ def test_analyze_without_cards_says_so_in_one_line_and_exits_2(capsys):
 
 @pytest.mark.parametrize("argv", [["frob"], [], ["analyze", "--rules"], ["serve", "--port", "x"],
                                   ["selfplay", "--games"], ["import", "AS"],
-                                  ["melds", "AS", "--with"],
+                                  ["melds", "AS", "--with"], ["deal"],
+                                  ["deal", "--players", "ann,bob", "--seed", "x"],
                                   ["replay"], ["replay", "--format", "x", "-"]])
 def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     with pytest.raises(SystemExit) as raised:
@@ -92,7 +146,7 @@ def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
     assert err.count("\n") == 1 and err.startswith("ginrules") and "--help" in err
 
 
-COMMANDS = ["serve", "analyze", "melds", "conformance", "import", "replay", "selfplay",
+COMMANDS = ["serve", "analyze", "melds", "deal", "conformance", "import", "replay", "selfplay",
             "calibrate"]
 
 

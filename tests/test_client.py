@@ -19,6 +19,7 @@ METHODS = {
     "gamelogMarkdown": "gamelog_text", "importGame": "import_game", "handImage": "hand_image",
     "roundImage": "round_image", "playPage": "play_page",
     "listBots": "bots", "botMove": "bot_move", "hint": "hint", "melds": "melds",
+    "deal": "deal",
 }
 HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
 
@@ -118,3 +119,32 @@ def test_the_client_lists_every_meld_and_those_holding_a_card(server):
         api.melds(hand, with_card="9S")
     assert raised.value.status == 422 and raised.value.code == "card_not_in_hand"
     assert raised.value.errors[0].pointer == "/with"
+
+
+@pytest.mark.server
+def test_r3_3_the_client_deals_the_same_round_for_the_same_seed(server):
+    from ginrules.rules.usecases.deals import deal_document
+
+    from .test_deals import EXAMPLE_DEALER, EXAMPLE_NON_DEALER
+
+    api = Client(server)
+    dealt = api.deal(["ann", "bob"], rules="standard", dealer="ann", seed=42)
+    assert (dealt.shuffle, dealt.seed, dealt.round) == ("ginrules-deal/1", 42, 0)
+    assert " ".join(dealt.deal.hands.bob) == EXAMPLE_NON_DEALER
+    assert " ".join(dealt.deal.hands.ann) == EXAMPLE_DEALER
+    assert api.deal(["ann", "bob"], dealer="ann", seed=42) == dealt
+    library = deal_document({"rules": "standard", "players": ["ann", "bob"], "dealer": "ann",
+                             "seed": 42})
+    assert list(dealt.deal.stock) == [str(c) for c in library.tables[0].stock]
+    partnership = api.deal(["ann", "bob", "cy", "dee"], rules="partnership", seed=7, round=1,
+                           teams=[["ann", "cy"], ["bob", "dee"]],
+                           tables=[["ann", "bob"], ["dee", "cy"]])
+    assert [t.dealer for t in partnership.deal.tables] == ["ann", "dee"]
+    box = api.deal(["ann", "bob", "cy"], rules="box", seed=7,
+                   roles={"box": "cy", "captain": "ann", "sitter": "bob"})
+    assert box.deal.dealer == "cy" and list(box.deal.hands) == ["ann", "cy"]
+    drawn = api.deal(["ann", "bob"], dealer="bob")
+    assert drawn.seed != api.deal(["ann", "bob"], dealer="bob").seed
+    with pytest.raises(ProblemError) as raised:
+        api.deal(["ann", "bob"], dealer="cy", seed=1)
+    assert raised.value.status == 422 and raised.value.errors[0].pointer == "/dealer"

@@ -288,3 +288,16 @@ def test_r3_2_without_the_first_dealer_the_next_is_known_once_a_round_is_won():
                        [{"winner": "ann", "points": 20}]).next_dealer == "ann"
     over = score_match(rules, ["ann", "bob"], [{"winner": "ann", "points": 120}])
     assert over.complete and over.next_dealer is None
+
+
+def test_r9_2_roles_name_the_players_and_a_number_is_not_a_name(client):
+    # Roles {"box": 1, ...} once passed for players "1", "2", "3" (their text matched).
+    log = {"rules": "box", "players": ["1", "2", "3"], "roles": {"box": 1, "captain": 2,
+                                                               "sitter": 3}, "rounds": []}
+    for path, body in [("/v1/games/replay", log),
+                       ("/v1/matches/score", log),
+                       ("/v1/deals", {key: value for key, value in log.items()
+                                      if key != "rounds"})]:
+        reply = client.post(path, json=body)
+        assert reply.status_code == 422, (path, reply.get_json())
+        assert reply.get_json()["errors"][0]["code"] == "invalid_roles"

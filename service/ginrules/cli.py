@@ -1,7 +1,7 @@
 """The ``ginrules`` command (also ``python -m ginrules``): serve the API, analyse a hand, list
-the melds of some cards, run the conformance cases, import a game recorded by another engine,
-play bots against each other.  Help texts are plain text; a usage error is one line on standard
-error, exit status 2."""
+the melds of some cards, deal a round from a seed, run the conformance cases, import a game
+recorded by another engine, play bots against each other.  Help texts are plain text; a usage
+error is one line on standard error, exit status 2."""
 
 from __future__ import annotations
 
@@ -145,6 +145,63 @@ def show_melds(args: argparse.Namespace) -> int:
         print(f"{meld.kind:<4} {_names(meld.cards)}")
     holding = "" if with_card is None else f" holding {CARD_NAMES[with_card]}"
     print(f"{len(melds)} meld{'' if len(melds) == 1 else 's'}{holding}")
+    return 0
+
+
+def _pairs(text: str) -> list[list[str]]:
+    """``ann+cy,bob+dee``: groups of names joined by ``+``, separated by commas."""
+    return [[name.strip() for name in group.split("+")] for group in text.split(",")]
+
+
+def show_deal(args: argparse.Namespace) -> int:
+    """Print a round shuffled from a seed and dealt (R-3.1, ginrules-deal/1), as POST /v1/deals
+    deals it."""
+    from .rules.usecases.deals import deal_document
+
+    try:
+        rules = parse_rules(args.rules)
+    except ValueError as error:
+        print(f"ginrules deal: {error}", file=sys.stderr)
+        return 2
+    request: dict[str, Any] = {"rules": rules, "round": args.round,
+                               "players": [p.strip() for p in args.players.split(",")]}
+    if args.seed is not None:
+        request["seed"] = args.seed
+    if args.dealer is not None:
+        request["dealer"] = args.dealer
+    if args.roles is not None:
+        names = [name.strip() for name in args.roles.split(",")]
+        if len(names) != 3:
+            print("ginrules deal: --roles names three players: box,captain,sitter",
+                  file=sys.stderr)
+            return 2
+        request["roles"] = dict(zip(("box", "captain", "sitter"), names))
+    if args.teams is not None:
+        request["teams"] = _pairs(args.teams)
+    if args.tables is not None:
+        request["tables"] = _pairs(args.tables)
+    try:
+        dealt = deal_document(request)
+    except RulesError as error:
+        problem = error.problems[0]
+        option = f"--{problem.path[0]}: " if problem.path else ""
+        print(f"ginrules deal: {option}{problem.detail}", file=sys.stderr)
+        return 2
+    if args.json:
+        from .api.deals import dump_dealt_round
+
+        print(json.dumps(dump_dealt_round(dealt), indent=2, ensure_ascii=False))
+        return 0
+    print(f"{dealt.shuffle}  seed {dealt.seed}  round {dealt.round}")
+    for index, table in enumerate(dealt.tables):
+        prefix = f"table {index}: " if dealt.in_tables else ""
+        sits_out = "" if table.dealer in table.hands else " (sits out)"
+        print(f"{prefix}dealer {table.dealer}{sits_out}")
+        width = max(len(name) for name in (*table.hands, "upcard")) + 2
+        for player, cards in table.hands.items():
+            print(f"  {player:<{width}}{_names(cards)}")
+        print(f"  {'upcard':<{width}}{_names([table.upcard])}")
+        print(f"  {'stock':<{width}}{_names(table.stock)}  (top first)")
     return 0
 
 
@@ -347,14 +404,16 @@ def _progress_bar(done: int, total: int, note: str = "") -> None:
 
 DESCRIPTION = """\
 Gin Rummy rules as a service: serve the HTTP API, analyse a hand, list the melds of some cards,
-run the conformance cases, import a game recorded by another engine, check and score many game
-logs at once, play bots against each other, or measure the hints' calibration."""
+shuffle and deal a round from a seed, run the conformance cases, import a game recorded by
+another engine, check and score many game logs at once, play bots against each other, or
+measure the hints' calibration."""
 
 EPILOG = """\
 examples:
   ginrules serve
   ginrules analyze 5S 6S 7S 8S 7H 7D 7C 2H 3C 9D KD
   ginrules melds 5D 7D 8D 6S 6H 2C KC 6D --with 6D
+  ginrules deal --players ann,bob --dealer ann --seed 42
   ginrules conformance --url http://127.0.0.1:8000
   ginrules import --format openspiel game.json
   ginrules replay --output results.jsonl games/
@@ -387,6 +446,20 @@ standard error while it runs.
 Exit status: 0 when every log is valid, 1 when any is invalid, 2 for a usage error (a file
 or folder that does not exist, a folder with no log file, a bad option), 3 when a worker
 process was killed, 130 when interrupted (the summary so far is printed in both cases)."""
+
+
+DEAL_DETAILS = """\
+The shuffle is ginrules-deal/1 (the rules, after R-3.2): the same seed and round give the same deal
+on every machine, and anyone can check a deal from its seed. The deal is printed as dealt:
+first the player offered the upcard first, then the other player at the table, the upcard
+and the stock, top first; with --json, as POST /v1/deals answers, its "deal" ready to be
+appended to a game log's rounds.
+
+Who plays follows the variant: two players, the dealer's opponent is dealt first; cutthroat,
+the dealer sits out; box, the player in --roles' box deals to the captain; partnership names
+--teams and both --tables.
+
+Exit status: 0 when dealt, 2 for a usage error (a missing or wrong player, dealer, seed...)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -457,6 +530,35 @@ def main(argv: list[str] | None = None) -> int:
                               help="only the melds holding this card, one of the cards given")
     melds_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
     melds_parser.set_defaults(run=show_melds)
+
+    deal_parser = _command(
+        commands, "deal", "shuffle and deal a round from a seed, as POST /v1/deals does",
+        "ginrules deal --rules standard --players ann,bob --dealer ann --seed 42",
+        DEAL_DETAILS)
+    deal_parser.add_argument(
+        "--rules", default="standard",
+        help="a preset name or a JSON object of a preset and overrides; the preset's variant "
+             "says who plays (default: standard)")
+    deal_parser.add_argument("--players", required=True, metavar="NAMES",
+                             help="the game's players, comma-separated, as in the log: ann,bob")
+    deal_parser.add_argument(
+        "--dealer", default=None, metavar="NAME",
+        help="the round's dealer (every variant but partnership; for box, the player in the "
+             "box, who may be left out)")
+    deal_parser.add_argument("--seed", type=int, default=None,
+                             help="the seed, 0 to 2^53 - 1 (default: a new one from the "
+                                  "system's secure generator, printed)")
+    deal_parser.add_argument("--round", type=int, default=0, metavar="N",
+                             help="the round's index in the game, 0 for the first (default: 0)")
+    deal_parser.add_argument("--roles", default=None, metavar="BOX,CAPTAIN,SITTER",
+                             help="box only: the round's roles, three names in that order")
+    deal_parser.add_argument("--teams", default=None, metavar="A+B,C+D",
+                             help="partnership only: the two teams, e.g. ann+cy,bob+dee")
+    deal_parser.add_argument(
+        "--tables", default=None, metavar="D+O,D+O",
+        help="partnership only: the two tables, each dealer first, e.g. ann+bob,dee+cy")
+    deal_parser.add_argument("--json", action="store_true", help="print the API's JSON reply")
+    deal_parser.set_defaults(run=show_deal)
 
     conformance_parser = _command(
         commands, "conformance", "run the conformance cases, in process or against --url",

@@ -271,6 +271,22 @@ class Client:
             teams=[list(t) for t in teams] if teams else None, dealer=dealer,
             rounds=[dict(r) for r in rounds]))
 
+    def deal(self, players: Sequence[str], *, rules: Any = "standard", dealer: str | None = None,
+             seed: int | None = None, round: int | None = None,
+             roles: Mapping[str, str] | None = None,
+             teams: Sequence[Sequence[str]] | None = None,
+             tables: Sequence[Sequence[str]] | None = None) -> Reply:
+        """``POST /v1/deals``: a round shuffled from ``seed`` (or a seed the service draws) and
+        dealt (R-3.1, ginrules-deal/1); the reply's ``deal`` is the log's next round, its ``seed``
+        the seed used.
+        ``dealer`` names the round's dealer; ``roles`` (box), ``teams`` and ``tables`` (each
+        dealer first, partnership) as the variant needs."""
+        return self._call("POST", "/v1/deals", _body(
+            rules=rules, players=list(players), dealer=dealer,
+            roles=dict(roles) if roles else None,
+            teams=[list(t) for t in teams] if teams else None,
+            tables=[list(t) for t in tables] if tables else None, seed=seed, round=round))
+
 
     def bots(self) -> Reply:
         """``GET /v1/bots``: the bots and what each does."""

@@ -36,6 +36,13 @@ const replay = post("/v1/games/replay", {
   view: "ann",
 });
 
+const dealt = post("/v1/deals", { rules: "standard", players: ["ann", "bob"], dealer: "ann" });
+post("/v1/deals", { rules: "partnership", players: ["ann", "bob", "cy", "dee"], teams: [["ann", "cy"], ["bob", "dee"]], tables: [["ann", "bob"], ["dee", "cy"]], seed: 42, round: 1 });
+const dealtSeed: number = dealt.seed;
+const dealtRound: number = dealt.round;
+
+// @ts-expect-error a deal's seed is an integer, not a string
+post("/v1/deals", { rules: "standard", players: ["ann", "bob"], dealer: "ann", seed: "42" });
 // @ts-expect-error a batch's hands are arrays of card codes
 post("/v1/hands/analyze/batch", { hands: [[5]] });
 // @ts-expect-error a batch's hands are arrays, not strings
@@ -121,6 +128,14 @@ const optionWords: string | undefined = get("/v1/rules").options.knock_limit;
 const cache: number = get("/healthz").solver_cache.hits;
 const oklahoma: boolean = get("/v1/rules/{preset}").oklahoma;
 const cached: number = get("/v1/hands/{hand}/analysis").deadwood_count;
+
+if ("tables" in dealt.deal) {
+  const dealers: string[] = dealt.deal.tables.map((table) => table.dealer);
+} else {
+  const upcard: string = dealt.deal.upcard;
+  const stock: string[] = dealt.deal.stock;
+  const firstHand: string[] | undefined = dealt.deal.hands["bob"];
+}
 
 // @ts-expect-error Totals are not indexed before telling per-player totals from Hollywood's
 const unchecked: number = match.totals["bob"];

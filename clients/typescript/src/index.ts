@@ -47,6 +47,9 @@ export type NextMove = Schemas["NextMove"];
 export type MatchScoreRequest = Schemas["MatchScoreRequest"];
 export type MatchScore = Schemas["MatchScore"];
 export type Totals = Schemas["Totals"];
+export type DealRequest = Schemas["DealRequest"];
+export type DealtRound = Schemas["DealtRound"];
+export type DealtTable = Schemas["DealtTable"];
 export type BotList = Schemas["BotList"];
 export type BotMoveRequest = Schemas["BotMoveRequest"];
 export type BotMove = Schemas["BotMove"];
@@ -266,6 +269,16 @@ export class Client {
   /** `POST /v1/matches/score`: score a match from each round's winner and points (R-8, R-9). */
   async scoreMatch(request: MatchScoreRequest, options?: CallOptions): Promise<MatchScore> {
     return (await this.json("POST", "/v1/matches/score", request, options)) as MatchScore;
+  }
+
+  /**
+   * `POST /v1/deals`: a round shuffled from `seed` (or from a seed the service draws) and dealt
+   * (R-3.1, ginrules-deal/1): `deal` is the log's next round, `seed` the seed used. The same seed and round give
+   * the same deal everywhere. A partnership round is `{"tables": [table, table]}` (tell them
+   * apart with `"tables" in reply.deal`).
+   */
+  async deal(request: DealRequest, options?: CallOptions): Promise<DealtRound> {
+    return (await this.json("POST", "/v1/deals", request, options)) as DealtRound;
   }
 
   /** `GET /v1/bots`: the bots and what each does. */

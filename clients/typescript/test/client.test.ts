@@ -417,3 +417,61 @@ describe("service", () => {
     });
   });
 });
+
+describe("deals", () => {
+  const worked = { rules: "standard", players: ["ann", "bob"], dealer: "ann", seed: 42 };
+
+  test("the shuffle's worked example: seed 42, ann deals to bob", async () => {
+    const reply = await api.deal(worked);
+    assert.deepEqual([reply.shuffle, reply.seed, reply.round], ["ginrules-deal/1", 42, 0]);
+    const deal = reply.deal;
+    assert.ok(!("tables" in deal));
+    assert.equal(deal.dealer, "ann");
+    assert.deepEqual(Object.keys(deal.hands), ["bob", "ann"]);
+    assert.equal(deal.hands["bob"]?.join(" "), "AS 3C 7H 3D 4S 2D 5C KD 2S AC");
+    assert.equal(deal.hands["ann"]?.join(" "), "JS 9S TD 6H KH 2C 3S AD 5H 4H");
+    assert.equal(deal.upcard, "6C");
+    assert.deepEqual(deal.stock.slice(0, 3), ["7D", "8S", "7C"]);
+    assert.equal(deal.stock.length, 31);
+  });
+
+  test("the same seed and round give the same deal; another round another", async () => {
+    const first = await api.deal({ ...worked, round: 3 });
+    assert.deepEqual(await api.deal({ ...worked, round: 3 }), first);
+    assert.notDeepEqual((await api.deal({ ...worked, round: 4 })).deal, first.deal);
+  });
+
+  test("without a seed the service draws one, and that seed deals the same again", async () => {
+    const drawn = await api.deal({ rules: "standard", players: ["ann", "bob"], dealer: "bob" });
+    assert.ok(Number.isSafeInteger(drawn.seed) && drawn.seed >= 0);
+    const again = await api.deal({ rules: "standard", players: ["ann", "bob"], dealer: "bob",
+                                        seed: drawn.seed });
+    assert.deepEqual(again, drawn);
+  });
+
+  test("a dealt round is the next round of a log", async () => {
+    const dealt = await api.deal(worked);
+    const reply = await api.replayGame({ rules: "standard", players: ["ann", "bob"],
+                                         rounds: [dealt.deal] });
+    assert.equal(reply.valid, true);
+    const next = reply.next;
+    assert.ok(next && !("tables" in next));
+    assert.deepEqual([next.player, next.phase, next.discard_top], ["bob", "first_turn", "6C"]);
+  });
+
+  test("partnership deals two tables, each dealer first", async () => {
+    const reply = await api.deal({
+      rules: "partnership", players: ["ann", "bob", "cy", "dee"], seed: 7, round: 1,
+      teams: [["ann", "cy"], ["bob", "dee"]], tables: [["ann", "bob"], ["dee", "cy"]],
+    });
+    assert.ok("tables" in reply.deal);
+    assert.deepEqual(reply.deal.tables.map((table) => table.dealer), ["ann", "dee"]);
+  });
+
+  test("a dealer who is not a player is a problem naming the field", async () => {
+    const problem = await problemOf(api.deal({ ...worked, dealer: "cy" }));
+    assert.equal(problem.status, 422);
+    assert.equal(problem.errors[0]?.pointer, "/dealer");
+    assert.equal(problem.errors[0]?.code, "not_a_player");
+  });
+});

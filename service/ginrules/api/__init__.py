@@ -27,6 +27,7 @@ from .heavy import install as install_heavy_work
 from .texts import texts
 from .play import play
 from .bots import bots
+from .deals import deals
 
 MAX_BODY_BYTES = 1 << 20
 """Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
@@ -89,6 +90,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(texts)
     app.register_blueprint(play)
     app.register_blueprint(bots)
+    app.register_blueprint(deals)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.yaml", config={"app_name": "ginrules API"}),
         url_prefix="/docs",

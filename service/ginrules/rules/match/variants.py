@@ -270,6 +270,29 @@ class Variant:
         players = self._seated(seat, dealer)
         return Seating(players, dealer, self.first_offer(dealer, players))
 
+    def seat_deal(self, dealer: str | None, tables: Sequence[Sequence[str]] | None
+                  ) -> Problem | list[Seating]:
+        """The tables of a round a client asks the service to shuffle and deal (R-3.1,
+        ginrules-deal/1), one
+        seating each, or the fault (paths relative to the request).  ``dealer`` is the round's
+        dealer (the box: optional, the player in the box); only partnership names ``tables``."""
+        if tables is not None:
+            return Problem(("tables",), "not_for_this_variant",
+                           "tables are named for partnership rounds only: here the players and "
+                           "the dealer say who plays", "R-9.4")
+        if dealer is not None and dealer not in self.players:
+            return Problem(("dealer",), "not_a_player",
+                           f"the dealer {dealer[:40]!r} is not one of the players", "R-3.1")
+        if dealer is not None:
+            self.next_dealer = dealer
+        seat = self.seat(0)
+        dealer = dealer or seat.dealer
+        if dealer is None:
+            return Problem(("dealer",), "required_by_variant",
+                           "dealer is required: the player who deals this round", self.dealer_rule)
+        seating = self.check_table(0, dealer, frozenset(self._seated(seat, dealer)))
+        return seating if isinstance(seating, Problem) else [seating]
+
     # Results -----------------------------------------------------------------------------------
 
     def record(self, results: Sequence[TableResult]) -> Tally:
@@ -386,8 +409,9 @@ class Box(Variant):
 
     @classmethod
     def check_roles(cls, players: list[str], roles: Any, problems: list[Problem]) -> None:
-        if not isinstance(roles, dict) or set(roles) != {"box", "captain", "sitter"} or sorted(
-                map(str, roles.values())) != sorted(players):
+        if not isinstance(roles, dict) or set(roles) != {"box", "captain", "sitter"} or not all(
+                isinstance(name, str) for name in roles.values()) or sorted(
+                roles.values()) != sorted(players):
             problems.append(Problem(("roles",), "invalid_roles",
                                     'box games need roles {"box", "captain", "sitter"}, one '
                                     "player each", "R-9.2"))
@@ -534,6 +558,40 @@ class Partnership(Variant):
         pair = self._chosen[position]
         dealer = rng.choice(pair)
         return Seating(pair, dealer, self.first_offer(dealer, pair))
+
+    def seat_deal(self, dealer: str | None, tables: Sequence[Sequence[str]] | None
+                  ) -> Problem | list[Seating]:
+        """Partnership's two tables as the request names them, each dealer first (R-9.4)."""
+        if dealer is not None:
+            return Problem(("dealer",), "not_for_this_variant",
+                           "each partnership table has its own dealer: name it first in its "
+                           "table in tables", "R-9.4")
+        if tables is None:
+            return Problem(("tables",), "required_by_variant",
+                           'partnership deals name both tables, each dealer first: '
+                           '[["ann", "bob"], ["cy", "dee"]]', "R-9.4")
+        if len(tables) != 2 or any(len(table) != 2 for table in tables):
+            return Problem(("tables",), "wrong_players",
+                           "two tables of two players each, the dealer first", "R-9.4")
+        for index, table in enumerate(tables):
+            for position, player in enumerate(table):
+                if player not in self.players:
+                    return Problem(("tables", index, position), "not_a_player",
+                                   f"{player[:40]!r} is not one of the players", "R-9.4")
+        if sorted(p for table in tables for p in table) != sorted(self.players):
+            return Problem(("tables",), "wrong_players",
+                           "the two tables seat the four players, each once", "R-9.4")
+        fault = self.check_round([frozenset(table) for table in tables])
+        if fault is not None:
+            return fault
+        seatings = []
+        for index, (dealer, other) in enumerate(tables):
+            seating = self.check_table(index, dealer, frozenset((dealer, other)))
+            if isinstance(seating, Problem):
+                return Problem(("tables", index) + seating.path, seating.code, seating.detail,
+                               seating.rule)
+            seatings.append(seating)
+        return seatings
 
     def record(self, results: Sequence[TableResult]) -> Tally:
         """Net the two tables' results (R-9.4): the teams' result of the round."""

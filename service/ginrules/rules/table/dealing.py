@@ -75,6 +75,16 @@ def check_distinct(cards: Iterable[Card], what: str) -> None:
         seen.add(card)
 
 
+def deal_deck(deck: Sequence[Card], first: str, second: str
+              ) -> tuple[dict[str, tuple[Card, ...]], Card, tuple[Card, ...]]:
+    """The hands, upcard and stock of a shuffled deck, as dealt (R-3.1): its first ten cards
+    to ``first`` (the player offered the upcard first), the next ten to ``second``, the next
+    card face up as the upcard, the rest the stock, next card first.  Not checked here: the
+    engine's :class:`~.engine.Deal` checks the cards with :func:`check_deal`."""
+    hands = {first: tuple(deck[:HAND_SIZE]), second: tuple(deck[HAND_SIZE:2 * HAND_SIZE])}
+    return hands, deck[2 * HAND_SIZE], tuple(deck[2 * HAND_SIZE + 1:])
+
+
 def shuffled_deck(rng: random.Random) -> list[Card]:
     """The 52 cards in a random order, shuffled by ``rng`` (Fisher-Yates, as
     ``random.Random.shuffle`` does): the same seed gives the same deck."""

@@ -31,7 +31,7 @@ from ..hands.knock import check_knock, knock_allowed, plays_big_gin, taken_card_
 from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld
 from ..hands.scoring import RoundScore, score_round
-from .dealing import HAND_SIZE, STOCK_SIZE, WALL, check_deal, check_distinct
+from .dealing import STOCK_SIZE, WALL, check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
                     Move, Pass, Phase, Record)
 
@@ -115,10 +115,12 @@ class Deal:
 
     @classmethod
     def from_deck(cls, rules: Rules, deck: Sequence[Card], first: str, dealer: str) -> "Deal":
-        """Deal a shuffled deck (R-3.1): its first ten cards to ``first`` (the non-dealer),
-        the next ten to ``dealer``, the next card face up as the upcard, the rest the stock."""
-        hands = {first: tuple(deck[:HAND_SIZE]), dealer: tuple(deck[HAND_SIZE:2 * HAND_SIZE])}
-        return cls(rules, hands, deck[2 * HAND_SIZE], first, tuple(deck[2 * HAND_SIZE + 1:]))
+        """Deal a shuffled deck (R-3.1, :func:`~.dealing.deal_deck`): its first ten cards to
+        ``first`` (the non-dealer), the next ten to ``dealer`` (the other player at the table:
+        in cutthroat the dealer sits out, R-9.3), the next card face up as the upcard, the
+        rest the stock."""
+        hands, upcard, stock = deal_deck(deck, first, dealer)
+        return cls(rules, hands, upcard, first, stock)
 
     @classmethod
     def from_view(cls, view: DealView, opponent_hand: Iterable[Card],

@@ -1,0 +1,121 @@
+"""A round the service shuffles and deals (``POST /v1/deals``, ``ginrules deal``; R-3.1,
+ginrules-deal/1).
+
+The request names the rules, the players and who deals (the variant's header fields too:
+``roles`` for box, ``teams`` and the ``tables`` for partnership); the variant seats the round
+(:meth:`~..match.variants.Variant.seat_deal`), the shuffle (table/shuffle.py) makes each
+table's deck from the seed, the round and the table, and the engine deals it
+(:func:`~..table.dealing.deal_deck`, checked by :class:`~..table.engine.Deal`).  The result is
+the next round of a ginrules-log/1 log, its actions still to be played.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..base.cards import Card
+from ..base.options import Rules
+from ..documents.gamelog import read_header
+from ..errors import Problem, RulesError
+from ..match.variants import variant_for
+from ..table.dealing import deal_deck
+from ..table.engine import Deal
+from ..table.shuffle import MAX_ROUND, MAX_SEED, SHUFFLE, seeded_deck
+
+
+class InvalidDealRequestError(RulesError):
+    """A deal request that cannot be dealt: unknown rules, the wrong players, a dealer or
+    tables the variant does not allow (R-3.1, R-9)."""
+
+    code = "invalid_deal_request"
+
+
+@dataclass(frozen=True)
+class DealtTable:
+    """One table as dealt (R-3.1): its dealer (cutthroat: the third player, who sits out),
+    each player's ten cards in the order dealt (first the player offered the upcard first),
+    the upcard and the stock, next card first."""
+
+    dealer: str
+    hands: Mapping[str, tuple[Card, ...]]
+    upcard: Card
+    stock: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class DealtRound:
+    """A round shuffled from ``seed`` (R-3.1, ginrules-deal/1): its tables, and whether the log
+    writes it as
+    ``{"tables": [...]}`` (partnership) rather than as its one table."""
+
+    shuffle: str
+    seed: int
+    round: int
+    tables: tuple[DealtTable, ...]
+    in_tables: bool
+
+
+def new_seed() -> int:
+    """A seed from the operating system's generator, from 0 to MAX_SEED (R-3.1, ginrules-deal/1)."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def deal_round(rules: Rules, players: Sequence[str], seed: int, round: int = 0, *,
+               dealer: str | None = None, roles: dict[str, str] | None = None,
+               teams: list[list[str]] | None = None,
+               tables: Sequence[Sequence[str]] | None = None) -> DealtRound:
+    """Shuffle and deal round ``round`` of a game from ``seed`` (R-3.1, ginrules-deal/1), seated by
+    the variant:
+    ``dealer`` for every variant but partnership (for box it may be left out: the player in
+    the box deals), ``tables`` (each dealer first) for partnership; ``roles`` and ``teams`` as
+    the log's header gives them.  :class:`InvalidDealRequestError` names the fault."""
+    match = variant_for(rules, players, roles=roles, teams=teams)
+    seatings = match.seat_deal(dealer, tables)
+    if isinstance(seatings, Problem):
+        raise InvalidDealRequestError(seatings.detail, [seatings])
+    dealt = []
+    for position, seating in enumerate(seatings):
+        first = seating.first
+        (second,) = (p for p in seating.players if p != first)
+        hands, upcard, stock = deal_deck(seeded_deck(seed, round, position), first, second)
+        Deal(rules, hands, upcard, first, stock)  # the one deal check (R-1.5, R-3.1)
+        dealt.append(DealtTable(seating.dealer, hands, upcard, stock))
+    return DealtRound(SHUFFLE, seed, round, tuple(dealt), match.tables_per_round > 1)
+
+
+def deal_document(document: Mapping[str, Any]) -> DealtRound:
+    """Read a deal request (``rules``, ``players``, ``dealer``, ``roles``, ``teams``,
+    ``tables``, ``seed``, ``round``) and deal it; without a seed, one is drawn
+    (:func:`new_seed`).  :class:`InvalidDealRequestError` lists every fault it can find."""
+    problems: list[Problem] = []
+    rules, players = read_header(document, problems)
+    seed = document.get("seed")
+    if seed is None:
+        seed = new_seed()
+    elif not _integer(seed, MAX_SEED):
+        problems.append(Problem(("seed",), "invalid_value",
+                                f"a seed is an integer from 0 to {MAX_SEED}", "R-3.1"))
+    round = document.get("round", 0)
+    if not _integer(round, MAX_ROUND):
+        problems.append(Problem(("round",), "invalid_value",
+                                f"round is an integer from 0 to {MAX_ROUND}", "R-3.1"))
+    dealer = document.get("dealer")
+    if dealer is not None and not isinstance(dealer, str):
+        problems.append(Problem(("dealer",), "wrong_type", "dealer is a player's name"))
+    tables = document.get("tables")
+    if tables is not None and not (isinstance(tables, list) and all(
+            isinstance(t, list) and all(isinstance(p, str) for p in t) for t in tables)):
+        problems.append(Problem(("tables",), "wrong_type",
+                                "tables is a list of tables, each a list of player names"))
+    if problems:
+        raise InvalidDealRequestError("; ".join(p.detail for p in problems[:20]), problems)
+    assert rules is not None and players is not None  # else read_header recorded a problem
+    return deal_round(rules, players, seed, round, dealer=dealer, roles=document.get("roles"),
+                      teams=document.get("teams"), tables=tables)
+
+
+def _integer(value: Any, largest: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= largest
