@@ -226,3 +226,17 @@ def test_a_hint_over_http_sees_the_score_of_the_game_as_self_play_does_R8_1(clie
         if checked == 5:
             break
     assert checked == 5
+
+
+def test_a_hint_names_the_opponent_model_its_numbers_assume(client):
+    """Its win chances and expected points assume an opponent (hints.OPPONENT_MODEL): the reply
+    says which, as the contract documents it."""
+    import json
+    from pathlib import Path
+
+    from ginrules.rules.players.hints import OPPONENT_MODEL
+
+    log = json.loads((Path(__file__).resolve().parent.parent / "examples"
+                      / "game-in-progress.json").read_text())
+    reply = client.post("/v1/hints", json={"log": log, "player": "bob", "budget_ms": 20})
+    assert reply.status_code == 200 and reply.get_json()["opponent_model"] == OPPONENT_MODEL

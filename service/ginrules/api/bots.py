@@ -166,4 +166,5 @@ def dump_hint(hint: Hint, view: DealView) -> dict[str, Any]:
             entry["deadwood"] = option.deadwood
         options.append(entry)
     return {"player": hint.player, "decision": DECISIONS[hint.phase], "options": options,
-            "playouts": hint.playouts, "budget_ms": hint.budget_ms, "seed": hint.seed}
+            "playouts": hint.playouts, "budget_ms": hint.budget_ms, "seed": hint.seed,
+            "opponent_model": hint.opponent_model}

@@ -42,6 +42,12 @@ PLAYOUTS_PER_SECOND = 2500
 bench/hints.py, so that a hint at the default budget answers within twice its budget at the
 99th percentile.  A fixed rate, not a clock."""
 MAX_BUDGET_MS = 2000
+OPPONENT_MODEL = "greedy"
+"""What a hint's numbers assume of the opponent: a hand consistent with what they showed
+(their picks, passes and discards), improved greedily by each of their stock draws, and play
+as the playouts play (take the pile card when it lowers the deadwood, else the stock; discard
+the card leaving the least deadwood; knock as soon as allowed).  Against other opponents the
+win chances and expected points differ (README: "Are the hints' numbers true?")."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,8 @@ class Hint:
     playouts: int
     budget_ms: int
     seed: int
+    opponent_model: str = OPPONENT_MODEL
+    """What the numbers assume of the opponent (see OPPONENT_MODEL)."""
 
     @property
     def best(self) -> HintOption:
