@@ -252,3 +252,183 @@ def test_a_pasted_game_of_every_preset_opens_and_shows_its_end(server, browser):
         page.wait_for_function("rows => document.querySelectorAll('#totals tbody tr').length"
                                " === rows", arg=len(final["rounds"]))
     assert errors == []
+
+
+# Playing a game against a bot ----------------------------------------------------------------
+
+PLAY_STATE = "document.querySelector('#play-view').dataset.state"
+
+
+def _state(page, timeout=60_000) -> str:
+    """What the table waits for once the page is not busy: a phase of yours, deal or over."""
+    page.wait_for_function(f"{PLAY_STATE} && {PLAY_STATE} !== 'wait'", timeout=timeout)
+    return page.evaluate(PLAY_STATE)
+
+
+def _start(page, server, preset="standard", bot="random", target="25", first="random"):
+    page.goto(server + "/play")
+    page.evaluate("localStorage.clear()")
+    page.goto(server + "/play#play")
+    page.select_option("#play-preset", preset)
+    page.select_option("#play-bot", bot)
+    page.fill("#play-target", target)
+    page.select_option("#play-first", first)
+    page.click("#play-new")
+    return _state(page)
+
+
+def _hand(page) -> list[str]:
+    return page.eval_on_selector_all("#play-hand button", "cards => cards.map(c => c.dataset.card)")
+
+
+def _click_turn(server, page, state: str) -> None:
+    """One move by clicking, as a plain player would: draw from the stock, knock when a card is
+    marked for it, otherwise discard the card the hand analysis would throw."""
+    if state == "deal":
+        page.click("#play-next-round")
+    elif state in ("first_turn", "last_discard"):
+        page.click("#play-pass")
+    elif state == "draw":
+        page.click("#play-stock")
+    elif state == "lay_down":
+        page.click("#play-lay-down")
+    elif state == "discard":
+        knockable = page.locator("#play-hand button.can-knock")
+        if knockable.count():
+            knockable.first.click()
+            page.click("#play-knock")
+        else:
+            cards = _hand(page)
+            analysis = requests.get(f"{server}/v1/hands/{','.join(cards)}/analysis?game_target=25",
+                                    timeout=10).json()
+            page.click(f'#play-hand button[data-card="{analysis["best_discards"][0]}"]')
+            page.click("#play-discard-card")
+    else:
+        raise AssertionError(f"unexpected state {state}")
+
+
+def _shoot_spread(page, path) -> bool:
+    """A screenshot of the round's result once its spread is drawn (a drawn round has none)."""
+    page.wait_for_selector("#play-round-title")
+    if "a draw" in page.text_content("#play-round-title"):
+        return False
+    page.wait_for_selector("#play-round svg")
+    page.locator("#play-round").scroll_into_view_if_needed()
+    page.screenshot(path=str(path), full_page=True)
+    return True
+
+
+@pytest.mark.server
+def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, browser, artifacts):
+    page, errors = _page(browser, 1280, 900)
+    state = _start(page, server)
+    page.wait_for_selector("#play-hand button")
+    assert page.locator("#play-opponent .card.back").count() in (10, 11)
+    page.screenshot(path=str(artifacts / "play-table.png"), full_page=True)
+    spread_shot = False
+    for _ in range(3000):
+        if state == "over":
+            break
+        if state == "deal" and not spread_shot:
+            spread_shot = _shoot_spread(page, artifacts / "play-spread.png")
+        _click_turn(server, page, state)
+        state = _state(page)
+    assert state == "over"
+    if not spread_shot:
+        _shoot_spread(page, artifacts / "play-spread.png")
+    assert page.locator("#play-refusal").is_hidden()
+    page.wait_for_selector("#play-game-result")
+    page.wait_for_selector("#play-scores svg polyline")
+    shown = page.locator("#play-totals tbody tr").last.locator("td").all_text_contents()[2:]
+    page.screenshot(path=str(artifacts / "play-score-sheet.png"), full_page=True)
+    # The log, downloaded, replays as valid and complete with the totals the page showed.
+    with page.expect_download() as download:
+        page.click("#play-download")
+    log = json.loads(Path(download.value.path()).read_text())
+    assert log["format"] == "ginrules-log/1" and "view" not in log
+    final = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
+    assert final["valid"] and final["complete"]
+    assert shown == [str(final["totals"][player]) for player in log["players"]]
+    winner = "you win" if final["winner"] == "you" else f"{final['winner']} wins"
+    assert f"Game over: {winner}" in page.text_content("#play-game-result")
+    # The game survives a reload, on a phone-sized screen as well.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("#play-game-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#play-scores").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "play-score-sheet-phone.png"), full_page=True)
+    # ... and opens in the game viewer, stepped to its end.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click("#play-view-log")
+    page.wait_for_selector("#step-caption:text('Move 0 of')")
+    page.click("#step-last")
+    page.wait_for_selector("#game-result")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, browser, artifacts):
+    page, errors = _page(browser, 390, 844)
+    state = _start(page, server, bot="advisor", target="100")
+    page.screenshot(path=str(artifacts / "play-table-phone.png"), full_page=True)
+    hinted = 0
+    while state not in ("deal", "over"):
+        page.click("#play-hint")
+        page.wait_for_selector("#play-hint-table tbody tr.best .hint-play")
+        reasons = page.locator("#play-hint-table tbody tr td:nth-child(3)").all_text_contents()
+        assert all(reasons)
+        page.click("#play-hint-table tbody tr:first-child .hint-play")
+        hinted += 1
+        state = _state(page)
+        assert page.locator("#play-refusal").is_hidden()
+        assert hinted < 400
+    assert hinted >= 1
+    page.wait_for_selector("#play-round-title")
+    page.wait_for_selector("#play-totals")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    _shoot_spread(page, artifacts / "play-spread-phone.png")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_move_the_rules_refuse_is_explained_and_not_kept(server, browser):
+    page, errors = _page(browser)
+    state = _start(page, server, first="bot")  # you do not deal: the upcard is offered to you
+    assert state == "first_turn"
+    upcard = page.get_attribute("#play-discard .card", "data-card")
+    page.click("#play-discard")
+    assert _state(page) == "discard"
+    # The card just taken may not be thrown back (R-4.3).
+    page.click(f'#play-hand button[data-card="{upcard}"]')
+    page.click("#play-discard-card")
+    page.wait_for_selector("#play-refusal:not([hidden])")
+    assert page.get_attribute("#play-refusal a", "href") == "/rules#R-4.3"
+    assert _state(page) == "discard" and upcard in _hand(page)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert stored["rounds"][0]["actions"][-1]["action"] == "draw"
+    # By keyboard: a card of the hand is a button, Enter picks it, Space on a button acts.
+    other = next(card for card in _hand(page) if card != upcard)
+    page.focus(f'#play-hand button[data-card="{other}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'#play-hand button[data-card="{other}"][aria-pressed="true"]')
+    page.focus("#play-discard-card")
+    page.keyboard.press("Space")
+    page.wait_for_function(f"!document.querySelector('#play-hand [data-card=\"{other}\"]')")
+    page.wait_for_selector("#play-refusal", state="hidden")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_nothing_scrolls_sideways_on_a_phone(server, browser):
+    page, errors = _page(browser, 390, 844)
+    _start(page, server)
+    page.wait_for_selector("#play-hand button")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.goto(server + "/play?hand=" + ",".join(HAND) + ",9D#hand")
+    page.wait_for_selector("#discards:not([hidden]) tbody tr:nth-child(11)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every card of the deck shows its whole name in its column, 10s included.
+    assert page.evaluate("[...document.querySelectorAll('#deck button')].filter("
+                         "b => b.scrollWidth > b.clientWidth).length") == 0
+    assert errors == []
