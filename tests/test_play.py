@@ -265,7 +265,7 @@ def _state(page, timeout=60_000) -> str:
     return page.evaluate(PLAY_STATE)
 
 
-def _start(page, server, preset="standard", bot="random", target="25", first="random"):
+def _start(page, server, preset="standard", bot="random", target="50", first="random"):
     page.goto(server + "/play")
     page.evaluate("localStorage.clear()")
     page.goto(server + "/play#play")
@@ -299,7 +299,7 @@ def _click_turn(server, page, state: str) -> None:
             page.click("#play-knock")
         else:
             cards = _hand(page)
-            analysis = requests.get(f"{server}/v1/hands/{','.join(cards)}/analysis?game_target=25",
+            analysis = requests.get(f"{server}/v1/hands/{','.join(cards)}/analysis",
                                     timeout=10).json()
             page.click(f'#play-hand button[data-card="{analysis["best_discards"][0]}"]')
             page.click("#play-discard-card")
@@ -321,7 +321,7 @@ def _shoot_spread(page, path) -> bool:
 @pytest.mark.server
 def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, browser, artifacts):
     page, errors = _page(browser, 1280, 900)
-    state = _start(page, server)
+    state = _start(page, server, target="100")  # usually two rounds or more against random
     page.wait_for_selector("#play-hand button")
     assert page.locator("#play-opponent .card.back").count() in (10, 11)
     page.screenshot(path=str(artifacts / "play-table.png"), full_page=True)
@@ -349,6 +349,8 @@ def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, brows
     final = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
     assert final["valid"] and final["complete"]
     assert shown == [str(final["totals"][player]) for player in log["players"]]
+    assert page.locator("#play-totals tbody tr").count() == len(final["rounds"]) == len(log["rounds"])
+    assert log["rules"] == {"preset": "standard", "game_target": 100}
     winner = "you win" if final["winner"] == "you" else f"{final['winner']} wins"
     assert f"Game over: {winner}" in page.text_content("#play-game-result")
     # The game survives a reload, on a phone-sized screen as well.

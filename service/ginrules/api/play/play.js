@@ -741,6 +741,10 @@ function setButtons() {
   $("play-knock").disabled = !(phase === "discard" && (chosen || legal("knock", (a) => a.discard === null)));
   $("play-lay-down").disabled = phase !== "lay_down";
   $("play-next-round").disabled = play.busy || !(next && next.phase === "deal");
+  // Between rounds and after the game only the buttons that still mean something are shown.
+  const between = !!(play.reply && (play.reply.complete || (next && next.phase === "deal")));
+  for (const id of ["play-pass", "play-discard-card", "play-knock", "play-lay-down", "play-hint"]) $(id).hidden = between;
+  $("play-next-round").hidden = !(next && next.phase === "deal");
   $("play-hint").disabled = !mine || phase === "deal";
   for (const button of $("play-hand").children) button.disabled = play.busy;
   // One word for what the table waits for (your phase, "wait", "deal", "over"): for scripts.
@@ -767,7 +771,7 @@ function showPlay(reply, waiting) {
   else if (next.player === ME) status = `Round ${index + 1}: your turn ${PHASES[next.phase] || next.phase}.`;
   else status = `Round ${index + 1}: ${other} to move.`;
   const last = round.actions[round.actions.length - 1];
-  if (last && last.player === other && !waiting) status += ` ${describe(last, ME).replace(/^\S+/, other)}.`;
+  if (last && last.player === other && !waiting) status = `${describe(last, ME)}. ${status}`;
   $("play-status").textContent = status;
   // The table while a round is played; between rounds the result below says it all.
   $("play-table").hidden = !next || next.phase === "deal";
