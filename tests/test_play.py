@@ -376,6 +376,9 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
     page.screenshot(path=str(artifacts / "play-table-phone.png"), full_page=True)
     hinted = 0
     while state not in ("deal", "over"):
+        if state == "lay_down":  # the advisor knocked: its melds and your layoffs are shown
+            assert page.locator("#play-knocked").is_visible()
+            assert "knocks with" in page.text_content("#play-knocked")
         page.click("#play-hint")
         page.wait_for_selector("#play-hint-table tbody tr.best .hint-play")
         reasons = page.locator("#play-hint-table tbody tr td:nth-child(3)").all_text_contents()
@@ -433,4 +436,24 @@ def test_nothing_scrolls_sideways_on_a_phone(server, browser):
     # Every card of the deck shows its whole name in its column, 10s included.
     assert page.evaluate("[...document.querySelectorAll('#deck button')].filter("
                          "b => b.scrollWidth > b.clientWidth).length") == 0
+    assert errors == []
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("preset", ["modern", "classic", "oklahoma", "straight", "openspiel"])
+def test_a_round_of_each_two_player_preset_is_played_by_clicking(server, browser, preset):
+    page, errors = _page(browser)
+    state = _start(page, server, preset=preset, bot="simple", target="")
+    for _ in range(400):
+        if state in ("deal", "over"):
+            break
+        _click_turn(server, page, state)
+        state = _state(page)
+    assert state in ("deal", "over")
+    page.wait_for_selector("#play-round-title")
+    assert page.locator("#play-refusal").is_hidden()
+    log = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert log["rules"] == {"preset": preset}
+    reply = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
+    assert reply["valid"] and len(reply["rounds"]) == 1
     assert errors == []

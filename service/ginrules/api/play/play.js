@@ -610,7 +610,19 @@ function playRules() {
 }
 
 function playProblem(error) {
-  showProblem($("play-problem"), error);
+  // A failed request (the network, the service) keeps the game: Try again asks once more.
+  const box = $("play-problem");
+  showProblem(box, error);
+  if (play.log && play.log.rounds.length) {
+    const again = el("button", { type: "button", id: "play-retry" }, "Try again");
+    again.addEventListener("click", () => {
+      box.hidden = true;
+      play.busy = true;
+      setButtons();
+      refreshPlay().catch(playProblem).finally(() => { play.busy = false; setButtons(); });
+    });
+    box.append(" ", again);
+  }
 }
 
 async function newGame(event) {
@@ -771,7 +783,11 @@ function showPlay(reply, waiting) {
   else if (next.player === ME) status = `Round ${index + 1}: your turn ${PHASES[next.phase] || next.phase}.`;
   else status = `Round ${index + 1}: ${other} to move.`;
   const last = round.actions[round.actions.length - 1];
-  if (last && last.player === other && !waiting) status = `${describe(last, ME)}. ${status}`;
+  // The opponent's moves since yours, in words.
+  let since = round.actions.length;
+  while (since > 0 && round.actions[since - 1].player === other) since--;
+  const theirMoves = round.actions.slice(since).map((action) => describe(action, ME));
+  if (theirMoves.length && !waiting) status = `${theirMoves.join(", then ").replace(new RegExp(`, then ${other} `, "g"), ", then ")}. ${status}`;
   $("play-status").textContent = status;
   // The table while a round is played; between rounds the result below says it all.
   $("play-table").hidden = !next || next.phase === "deal";
@@ -822,7 +838,39 @@ function showPlay(reply, waiting) {
   $("play-discard-card").textContent = play.selected ? `Discard ${cardText(play.selected)}` : "Discard";
   if (!waiting) play.reply = reply;
   setButtons();
+  showKnockToAnswer(reply);
   showPlayResults(reply);
+  if (!waiting) focusPlay(reply);
+}
+
+function showKnockToAnswer(reply) {
+  // The opponent knocked: their melds, and the cards you could lay off on them.
+  const box = $("play-knocked");
+  const next = reply.next;
+  const answer = next && next.player === ME && next.phase === "lay_down"
+    ? next.legal_actions.find((action) => action.action === "lay_down") : null;
+  box.hidden = !answer;
+  if (!answer) { box.replaceChildren(); return; }
+  const melds = answer.knocker_melds || [];
+  const layable = answer.layable || [];
+  box.replaceChildren(el("strong", {}, `${opponent()} knocks with `),
+    ...melds.flatMap((meld, i) => [i ? " · " : "", ...meld.cards.map((card) => cardEl(card))]),
+    el("br"), layable.length ? `You can lay off ${layable.map((each) => `${cardText(each.card)} on ${cardsText(melds[each.meld].cards)}`).join(", ")}.`
+      : "You have nothing to lay off.",
+    " Lay down: the service spreads your best reply, your melds and layoffs.");
+}
+
+function focusPlay(reply) {
+  // By keyboard, the focus goes where the next move is made, unless you are elsewhere.
+  const active = document.activeElement;
+  if (active && active !== document.body && !$("play-view").contains(active) && active.id !== "play-new") return;
+  if (active && $("play-view").contains(active) && !active.disabled && active.isConnected && !active.hidden) return;
+  const next = reply.next;
+  const phase = next && next.player === ME ? next.phase : next && next.phase === "deal" ? "deal" : null;
+  const target = phase === "draw" ? $("play-stock") : phase === "first_turn" || phase === "last_discard" ? $("play-discard")
+    : phase === "discard" ? $("play-hand").querySelector("button") : phase === "lay_down" ? $("play-lay-down")
+      : phase === "deal" ? $("play-next-round") : null;
+  if (target && !target.disabled) target.focus({ preventScroll: true });
 }
 
 async function handFactsUnder(cards, rules) {
