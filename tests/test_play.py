@@ -457,3 +457,41 @@ def test_a_round_of_each_two_player_preset_is_played_by_clicking(server, browser
     reply = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
     assert reply["valid"] and len(reply["rounds"]) == 1
     assert errors == []
+
+
+@pytest.mark.server
+def test_a_knock_is_answered_with_the_cards_you_pick_to_lay_off(server, browser):
+    # A game kept in the page (as a reload finds it): the opponent has knocked, you answer.
+    text = json.dumps(example_logs()["game-awaiting-lay-down"])
+    log = json.loads(text.replace('"ann"', '"you"').replace('"bob"', '"simple"'))
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.evaluate("log => localStorage.setItem('ginrules-play/1', JSON.stringify("
+                  "{log, seed: 1, bot: 'simple'}))", log)
+    page.reload()
+    assert _state(page) == "lay_down"
+    knocked = page.text_content("#play-knocked")
+    assert "simple knocks with" in knocked and "lay off 6\u2665 on 6\u2660 6\u2666 6\u2663" in knocked
+    assert page.is_disabled("#play-lay-off")
+    page.click('#play-hand button[data-card="6H"]')
+    page.click("#play-lay-off")
+    assert _state(page) == "deal"
+    page.wait_for_selector("#play-round-title")
+    assert "laid off 6\u2665" in page.text_content("#play-round")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    answer = stored["rounds"][0]["actions"][-1]
+    assert answer["action"] == "lay_down" and answer["layoffs"] == [{"card": "6H", "meld": 1}]
+    assert sorted(map(sorted, answer["melds"])) == sorted(map(sorted, [["JS", "QS", "KS"],
+                                                                       ["9H", "9D", "9C"]]))
+    # The next round is dealt from the game's seed to the dealer the rules name.
+    final = requests.post(server + "/v1/games/replay", json=stored, timeout=30).json()
+    page.click("#play-next-round")
+    assert _state(page) in ("first_turn", "draw", "discard", "lay_down", "deal", "over")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert stored["rounds"][1]["dealer"] == final["next_dealer"]
+    dealt = requests.post(server + "/v1/deals", timeout=30, json={
+        "rules": log["rules"], "players": log["players"], "dealer": final["next_dealer"],
+        "seed": 1, "round": 1}).json()["deal"]
+    assert stored["rounds"][1]["hands"] == dealt["hands"]
+    assert requests.post(server + "/v1/games/replay", json=stored, timeout=30).json()["valid"]
+    assert errors == []

@@ -587,7 +587,7 @@ function setUpGame() {
 const ME = "you";
 const STORE = "ginrules-play/1";
 const play = { log: null, seed: null, bot: "random", reply: null, selected: null, busy: false,
-  asked: 0 };
+  asked: 0, picked: new Set() };
 
 const opponent = () => play.log.players.find((name) => name !== ME);
 const currentRound = () => play.log.rounds[play.log.rounds.length - 1];
@@ -707,6 +707,7 @@ async function tryMove(action) {
     box.hidden = true;
     play.log = candidate;
     play.selected = null;
+    play.picked.clear();
     $("play-hints").replaceChildren();
     savePlay();
     await refreshPlay();
@@ -752,6 +753,8 @@ function setButtons() {
   $("play-discard-card").disabled = !(phase === "discard" && chosen);
   $("play-knock").disabled = !(phase === "discard" && (chosen || legal("knock", (a) => a.discard === null)));
   $("play-lay-down").disabled = phase !== "lay_down";
+  $("play-lay-off").disabled = phase !== "lay_down" || !play.picked.size;
+  $("play-lay-off").hidden = phase !== "lay_down";
   $("play-next-round").disabled = play.busy || !(next && next.phase === "deal");
   // Between rounds and after the game only the buttons that still mean something are shown.
   const between = !!(play.reply && (play.reply.complete || (next && next.phase === "deal")));
@@ -809,15 +812,21 @@ function showPlay(reply, waiting) {
   const cards = next && next.hands && next.hands[ME] ? next.hands[ME] : [];
   if (play.selected && !cards.map(canonical).includes(play.selected)) play.selected = null;
   const knocks = new Set(knockDiscards());
+  const layingDown = !!(next && next.player === ME && next.phase === "lay_down");
+  if (!layingDown) play.picked.clear();
+  for (const card of [...play.picked]) if (!cards.map(canonical).includes(card)) play.picked.delete(card);
   const drawn = last && last.player === ME && last.action === "draw" && last.card ? canonical(last.card) : null;
   $("play-hand").replaceChildren(...cards.map((token) => {
     const card = canonical(token);
     const red = card[1] === "H" || card[1] === "D" ? " red" : "";
     const button = el("button", { type: "button", class: `card${red}${knocks.has(card) ? " can-knock" : ""}${card === drawn ? " moved" : ""}`,
-      "data-card": card, "aria-pressed": String(card === play.selected),
+      "data-card": card, "aria-pressed": String(layingDown ? play.picked.has(card) : card === play.selected),
       "aria-label": cardText(card) + (knocks.has(card) ? ", you can knock with it" : "") }, cardText(card));
     button.addEventListener("click", () => {
-      play.selected = play.selected === card ? null : card;
+      // Answering a knock, you pick the cards to lay off; otherwise the one card to play.
+      if (layingDown) {
+        if (play.picked.has(card)) play.picked.delete(card); else play.picked.add(card);
+      } else play.selected = play.selected === card ? null : card;
       showPlay(play.reply, false);
       const again = $("play-hand").querySelector(`[data-card="${card}"]`);
       if (again) again.focus();
@@ -857,7 +866,31 @@ function showKnockToAnswer(reply) {
     ...melds.flatMap((meld, i) => [i ? " · " : "", ...meld.cards.map((card) => cardEl(card))]),
     el("br"), layable.length ? `You can lay off ${layable.map((each) => `${cardText(each.card)} on ${cardsText(melds[each.meld].cards)}`).join(", ")}.`
       : "You have nothing to lay off.",
-    " Lay down: the service spreads your best reply, your melds and layoffs.");
+    " Lay down: the service spreads your best reply. Or pick the cards to lay off and lay them off: the rest of your hand is melded as well as it can be.");
+}
+
+async function layOffPicked() {
+  // Your own spread: the picked cards laid off on the knocker's melds (each on the first meld
+  // it fits), the rest of your hand melded as well as it can be; the replay checks it all.
+  const next = play.reply && play.reply.next;
+  if (!next || next.phase !== "lay_down" || play.busy) return;
+  const answer = next.legal_actions.find((action) => action.action === "lay_down") || {};
+  const layable = answer.layable || [];
+  const hand = next.hands[ME].map(canonical);
+  const picked = hand.filter((card) => play.picked.has(card));
+  const layoffs = picked.map((card) => {
+    const fits = layable.find((each) => canonical(each.card) === card);
+    return { card, meld: fits ? fits.meld : 0 };
+  });
+  const rest = hand.filter((card) => !play.picked.has(card));
+  let melds = [];
+  try {
+    if (rest.length) melds = (await api("GET", `/v1/hands/${encodeURIComponent(rest.join(","))}/analysis`)).melds.map((meld) => meld.cards);
+  } catch (error) {
+    playProblem(error);
+    return;
+  }
+  await tryMove({ action: "lay_down", melds, layoffs });
 }
 
 function focusPlay(reply) {
@@ -979,6 +1012,7 @@ function setUpPlay() {
   $("play-discard-card").addEventListener("click", () => tryMove({ action: "discard", card: play.selected }));
   $("play-knock").addEventListener("click", () => tryMove({ action: "knock", discard: play.selected || null }));
   $("play-lay-down").addEventListener("click", () => tryMove({ action: "lay_down" }));
+  $("play-lay-off").addEventListener("click", layOffPicked);
   $("play-next-round").addEventListener("click", async () => {
     play.busy = true;
     setButtons();
