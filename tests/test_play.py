@@ -383,6 +383,10 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
         page.wait_for_selector("#play-hint-table tbody tr.best .hint-play")
         reasons = page.locator("#play-hint-table tbody tr td:nth-child(3)").all_text_contents()
         assert all(reasons)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        if hinted == 0:
+            page.locator("#play-hints").scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "play-hints-phone.png"), full_page=True)
         page.click("#play-hint-table tbody tr:first-child .hint-play")
         hinted += 1
         state = _state(page)
