@@ -499,3 +499,44 @@ def test_a_knock_is_answered_with_the_cards_you_pick_to_lay_off(server, browser)
     assert stored["rounds"][1]["hands"] == dealt["hands"]
     assert requests.post(server + "/v1/games/replay", json=stored, timeout=30).json()["valid"]
     assert errors == []
+
+
+def _focused(page) -> str:
+    return page.evaluate("document.activeElement.id || document.activeElement.dataset.card || ''")
+
+
+@pytest.mark.server
+def test_a_game_is_started_and_played_by_keyboard_alone(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.focus("#play-first")
+    page.keyboard.press("Tab")
+    assert _focused(page) == "play-new"
+    page.keyboard.press("Enter")
+    state = _state(page)
+    for _ in range(3):  # three turns of yours: Enter and Space only, Tab to move
+        if state in ("first_turn", "last_discard"):
+            # The focus waits on the discard pile; Tab back to the stock... or on to Pass.
+            while _focused(page) != "play-pass":
+                page.keyboard.press("Tab")
+            page.keyboard.press("Space")
+        elif state == "draw":
+            assert _focused(page) == "play-stock"  # the focus went where the move is made
+            page.keyboard.press("Enter")
+        elif state == "discard":
+            card = _focused(page)
+            assert card in _hand(page)
+            page.keyboard.press("Space")
+            page.wait_for_selector(f'#play-hand button[data-card="{card}"][aria-pressed="true"]')
+            while _focused(page) != "play-discard-card":
+                page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+        else:
+            break
+        state = _state(page)
+    assert page.locator("#play-refusal").is_hidden() or "Refused" in page.text_content("#play-refusal")
+    log = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert any(action["player"] == "you" for action in log["rounds"][0]["actions"])
+    assert errors == []

@@ -762,6 +762,10 @@ function setButtons() {
   $("play-next-round").hidden = !(next && next.phase === "deal");
   $("play-hint").disabled = !mine || phase === "deal";
   for (const button of $("play-hand").children) button.disabled = play.busy;
+  if (!play.busy && play.reply && play.wantFocus) {
+    play.wantFocus = false;
+    focusPlay(play.reply);
+  }
   // One word for what the table waits for (your phase, "wait", "deal", "over"): for scripts.
   $("play-view").dataset.state = play.busy || !play.reply ? "wait" : play.reply.complete ? "over"
     : !next ? "wait" : next.phase === "deal" ? "deal" : mine ? next.phase : "wait";
@@ -849,7 +853,7 @@ function showPlay(reply, waiting) {
   setButtons();
   showKnockToAnswer(reply);
   showPlayResults(reply);
-  if (!waiting) focusPlay(reply);
+  if (!waiting) play.wantFocus = true;
 }
 
 function showKnockToAnswer(reply) {
