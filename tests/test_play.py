@@ -1,5 +1,6 @@
-"""The /play page: self-contained, and in a real browser (headless Chromium) it builds a hand by
-clicking, shows the API's analysis, and steps through example games to their end.
+"""The /play page: self-contained, and in a real browser (headless Chromium) it plays whole games
+against the service's bots by clicking (and by keyboard), builds a hand by clicking, shows the
+API's analysis, and steps through example games to their end.
 
 Screenshots go to ``$GINRULES_ARTIFACTS`` (or a folder of pytest's temporary directory); the
 test prints where.

@@ -1,7 +1,8 @@
 "use strict";
-// The /play page: a hand builder over GET /v1/hands/{hand}/analysis and its picture (and POST
-// /v1/hands/melds for the melds a clicked card belongs to), and a game viewer that replays each
-// prefix of a log with POST /v1/games/replay. Public API only.
+// The /play page: a game against a bot (POST /v1/deals, /v1/games/replay in your view,
+// /v1/bots/{bot}/move, /v1/hints), a hand builder over GET /v1/hands/{hand}/analysis and its
+// picture (and POST /v1/hands/melds for the melds a clicked card belongs to), and a game viewer
+// that replays each prefix of a log with POST /v1/games/replay. Public API only.
 
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = "A23456789TJQK".split("");
@@ -594,7 +595,7 @@ const currentRound = () => play.log.rounds[play.log.rounds.length - 1];
 const actionCount = () => play.log.rounds.reduce((sum, round) => sum + round.actions.length, 0);
 // The seeds of the bot and the hint follow from the game's seed and the move, so a game
 // replays the same way however often the page is reloaded.
-const moveSeed = (salt) => (play.seed * 31 + actionCount() * 7 + salt) % 2147483647;
+const moveSeed = (salt) => ((play.seed % 2147483647) * 31 + actionCount() * 7 + salt) % 2147483647;
 
 function savePlay() {
   try {
