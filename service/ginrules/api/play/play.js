@@ -889,11 +889,17 @@ async function layOffPicked() {
   });
   const rest = hand.filter((card) => !play.picked.has(card));
   let melds = [];
+  play.busy = true; // from the click on: the table waits, as for any move
+  setButtons();
   try {
     if (rest.length) melds = (await api("GET", `/v1/hands/${encodeURIComponent(rest.join(","))}/analysis`)).melds.map((meld) => meld.cards);
   } catch (error) {
+    play.busy = false;
+    setButtons();
     playProblem(error);
     return;
+  } finally {
+    play.busy = false; // tryMove takes over at once, with nothing awaited in between
   }
   await tryMove({ action: "lay_down", melds, layoffs });
 }
