@@ -1,5 +1,6 @@
-"""The /play page: self-contained, and in a real browser (headless Chromium) it builds a hand by
-clicking, shows the API's analysis, and steps through example games to their end.
+"""The /play page: self-contained, and in a real browser (headless Chromium) it plays whole games
+against the service's bots by clicking (and by keyboard), builds a hand by clicking, shows the
+API's analysis, and steps through example games to their end.
 
 Screenshots go to ``$GINRULES_ARTIFACTS`` (or a folder of pytest's temporary directory); the
 test prints where.
@@ -251,4 +252,292 @@ def test_a_pasted_game_of_every_preset_opens_and_shows_its_end(server, browser):
         page.wait_for_selector(f"#step-caption:text('Move {last} of {last}')")
         page.wait_for_function("rows => document.querySelectorAll('#totals tbody tr').length"
                                " === rows", arg=len(final["rounds"]))
+    assert errors == []
+
+
+# Playing a game against a bot ----------------------------------------------------------------
+
+PLAY_STATE = "document.querySelector('#play-view').dataset.state"
+
+
+def _state(page, timeout=60_000) -> str:
+    """What the table waits for once the page is not busy: a phase of yours, deal or over."""
+    page.wait_for_function(f"{PLAY_STATE} && {PLAY_STATE} !== 'wait'", timeout=timeout)
+    return page.evaluate(PLAY_STATE)
+
+
+def _start(page, server, preset="standard", bot="random", target="50", first="random"):
+    page.goto(server + "/play")
+    page.evaluate("localStorage.clear()")
+    page.goto(server + "/play#play")
+    page.select_option("#play-preset", preset)
+    page.select_option("#play-bot", bot)
+    page.fill("#play-target", target)
+    page.select_option("#play-first", first)
+    page.click("#play-new")
+    return _state(page)
+
+
+def _hand(page) -> list[str]:
+    return page.eval_on_selector_all("#play-hand button", "cards => cards.map(c => c.dataset.card)")
+
+
+def _click_turn(server, page, state: str) -> None:
+    """One move by clicking, as a plain player would: draw from the stock, knock when a card is
+    marked for it, otherwise discard the card the hand analysis would throw."""
+    if state == "deal":
+        page.click("#play-next-round")
+    elif state in ("first_turn", "last_discard"):
+        page.click("#play-pass")
+    elif state == "draw":
+        page.click("#play-stock")
+    elif state == "lay_down":
+        page.click("#play-lay-down")
+    elif state == "discard":
+        knockable = page.locator("#play-hand button.can-knock")
+        if knockable.count():
+            knockable.first.click()
+            page.click("#play-knock")
+        else:
+            cards = _hand(page)
+            analysis = requests.get(f"{server}/v1/hands/{','.join(cards)}/analysis",
+                                    timeout=10).json()
+            page.click(f'#play-hand button[data-card="{analysis["best_discards"][0]}"]')
+            page.click("#play-discard-card")
+    else:
+        raise AssertionError(f"unexpected state {state}")
+
+
+def _shoot_spread(page, path) -> bool:
+    """A screenshot of the round's result once its spread is drawn (a drawn round has none)."""
+    page.wait_for_selector("#play-round-title")
+    if "a draw" in page.text_content("#play-round-title"):
+        return False
+    page.wait_for_selector("#play-round svg")
+    page.locator("#play-round").scroll_into_view_if_needed()
+    page.screenshot(path=str(path), full_page=True)
+    return True
+
+
+@pytest.mark.server
+def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, browser, artifacts):
+    page, errors = _page(browser, 1280, 900)
+    state = _start(page, server, target="100")  # usually two rounds or more against random
+    page.wait_for_selector("#play-hand button")
+    assert page.locator("#play-opponent .card.back").count() in (10, 11)
+    page.screenshot(path=str(artifacts / "play-table.png"), full_page=True)
+    spread_shot = False
+    for _ in range(3000):
+        if state == "over":
+            break
+        if state == "deal" and not spread_shot:
+            spread_shot = _shoot_spread(page, artifacts / "play-spread.png")
+        _click_turn(server, page, state)
+        state = _state(page)
+    assert state == "over"
+    if not spread_shot:
+        _shoot_spread(page, artifacts / "play-spread.png")
+    assert page.locator("#play-refusal").is_hidden()
+    page.wait_for_selector("#play-game-result")
+    page.wait_for_selector("#play-scores svg polyline")
+    shown = page.locator("#play-totals tbody tr").last.locator("td").all_text_contents()[2:]
+    page.screenshot(path=str(artifacts / "play-score-sheet.png"), full_page=True)
+    # The log, downloaded, replays as valid and complete with the totals the page showed.
+    with page.expect_download() as download:
+        page.click("#play-download")
+    log = json.loads(Path(download.value.path()).read_text())
+    assert log["format"] == "ginrules-log/1" and "view" not in log
+    final = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
+    assert final["valid"] and final["complete"]
+    assert shown == [str(final["totals"][player]) for player in log["players"]]
+    assert page.locator("#play-totals tbody tr").count() == len(final["rounds"]) == len(log["rounds"])
+    assert log["rules"] == {"preset": "standard", "game_target": 100}
+    winner = "you win" if final["winner"] == "you" else f"{final['winner']} wins"
+    assert f"Game over: {winner}" in page.text_content("#play-game-result")
+    # The game survives a reload, on a phone-sized screen as well.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("#play-game-result")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#play-scores").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "play-score-sheet-phone.png"), full_page=True)
+    # ... and opens in the game viewer, stepped to its end.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click("#play-view-log")
+    page.wait_for_selector("#step-caption:text('Move 0 of')")
+    page.click("#step-last")
+    page.wait_for_selector("#game-result")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, browser, artifacts):
+    page, errors = _page(browser, 390, 844)
+    state = _start(page, server, bot="advisor", target="100")
+    page.screenshot(path=str(artifacts / "play-table-phone.png"), full_page=True)
+    hinted = 0
+    while state not in ("deal", "over"):
+        if state == "lay_down":  # the advisor knocked: its melds and your layoffs are shown
+            assert page.locator("#play-knocked").is_visible()
+            assert "knocks with" in page.text_content("#play-knocked")
+        page.click("#play-hint")
+        page.wait_for_selector("#play-hint-table tbody tr.best .hint-play")
+        reasons = page.locator("#play-hint-table tbody tr td:nth-child(3)").all_text_contents()
+        assert all(reasons)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        if hinted == 0:
+            page.locator("#play-hints").scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / "play-hints-phone.png"), full_page=True)
+        page.click("#play-hint-table tbody tr:first-child .hint-play")
+        hinted += 1
+        state = _state(page)
+        assert page.locator("#play-refusal").is_hidden()
+        assert hinted < 400
+    assert hinted >= 1
+    page.wait_for_selector("#play-round-title")
+    page.wait_for_selector("#play-totals")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    _shoot_spread(page, artifacts / "play-spread-phone.png")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_move_the_rules_refuse_is_explained_and_not_kept(server, browser):
+    page, errors = _page(browser)
+    state = _start(page, server, first="bot")  # you do not deal: the upcard is offered to you
+    assert state == "first_turn"
+    upcard = page.get_attribute("#play-discard .card", "data-card")
+    page.click("#play-discard")
+    assert _state(page) == "discard"
+    # The card just taken may not be thrown back (R-4.3).
+    page.click(f'#play-hand button[data-card="{upcard}"]')
+    page.click("#play-discard-card")
+    page.wait_for_selector("#play-refusal:not([hidden])")
+    assert page.get_attribute("#play-refusal a", "href") == "/rules#R-4.3"
+    assert _state(page) == "discard" and upcard in _hand(page)
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert stored["rounds"][0]["actions"][-1]["action"] == "draw"
+    # By keyboard: a card of the hand is a button, Enter picks it, Space on a button acts.
+    other = next(card for card in _hand(page) if card != upcard)
+    page.focus(f'#play-hand button[data-card="{other}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'#play-hand button[data-card="{other}"][aria-pressed="true"]')
+    page.focus("#play-discard-card")
+    page.keyboard.press("Space")
+    page.wait_for_function(f"!document.querySelector('#play-hand [data-card=\"{other}\"]')")
+    page.wait_for_selector("#play-refusal", state="hidden")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_nothing_scrolls_sideways_on_a_phone(server, browser):
+    page, errors = _page(browser, 390, 844)
+    _start(page, server)
+    page.wait_for_selector("#play-hand button")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.goto(server + "/play?hand=" + ",".join(HAND) + ",9D#hand")
+    page.wait_for_selector("#discards:not([hidden]) tbody tr:nth-child(11)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Every card of the deck shows its whole name in its column, 10s included.
+    assert page.evaluate("[...document.querySelectorAll('#deck button')].filter("
+                         "b => b.scrollWidth > b.clientWidth).length") == 0
+    assert errors == []
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("preset", ["modern", "classic", "oklahoma", "straight", "openspiel"])
+def test_a_round_of_each_two_player_preset_is_played_by_clicking(server, browser, preset):
+    page, errors = _page(browser)
+    state = _start(page, server, preset=preset, bot="simple", target="")
+    for _ in range(400):
+        if state in ("deal", "over"):
+            break
+        _click_turn(server, page, state)
+        state = _state(page)
+    assert state in ("deal", "over")
+    page.wait_for_selector("#play-round-title")
+    assert page.locator("#play-refusal").is_hidden()
+    log = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert log["rules"] == {"preset": preset}
+    reply = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
+    assert reply["valid"] and len(reply["rounds"]) == 1
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_knock_is_answered_with_the_cards_you_pick_to_lay_off(server, browser):
+    # A game kept in the page (as a reload finds it): the opponent has knocked, you answer.
+    text = json.dumps(example_logs()["game-awaiting-lay-down"])
+    log = json.loads(text.replace('"ann"', '"you"').replace('"bob"', '"simple"'))
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.evaluate("log => localStorage.setItem('ginrules-play/1', JSON.stringify("
+                  "{log, seed: 1, bot: 'simple'}))", log)
+    page.reload()
+    assert _state(page) == "lay_down"
+    knocked = page.text_content("#play-knocked")
+    assert "simple knocks with" in knocked and "lay off 6\u2665 on 6\u2660 6\u2666 6\u2663" in knocked
+    assert page.is_disabled("#play-lay-off")
+    page.click('#play-hand button[data-card="6H"]')
+    page.click("#play-lay-off")
+    assert _state(page) == "deal"
+    page.wait_for_selector("#play-round-title")
+    assert "laid off 6\u2665" in page.text_content("#play-round")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    answer = stored["rounds"][0]["actions"][-1]
+    assert answer["action"] == "lay_down" and answer["layoffs"] == [{"card": "6H", "meld": 1}]
+    assert sorted(map(sorted, answer["melds"])) == sorted(map(sorted, [["JS", "QS", "KS"],
+                                                                       ["9H", "9D", "9C"]]))
+    # The next round is dealt from the game's seed to the dealer the rules name (R-3.2).
+    final = requests.post(server + "/v1/games/replay", json=stored, timeout=30).json()
+    page.click("#play-next-round")
+    assert _state(page) in ("first_turn", "draw", "discard", "lay_down", "deal", "over")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert stored["rounds"][1]["dealer"] == final["next_dealer"]
+    dealt = requests.post(server + "/v1/deals", timeout=30, json={
+        "rules": log["rules"], "players": log["players"], "dealer": final["next_dealer"],
+        "seed": 1, "round": 1}).json()["deal"]
+    assert stored["rounds"][1]["hands"] == dealt["hands"]
+    assert requests.post(server + "/v1/games/replay", json=stored, timeout=30).json()["valid"]
+    assert errors == []
+
+
+def _focused(page) -> str:
+    return page.evaluate("document.activeElement.id || document.activeElement.dataset.card || ''")
+
+
+@pytest.mark.server
+def test_a_game_is_started_and_played_by_keyboard_alone(server, browser):
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.focus("#play-first")
+    page.keyboard.press("Tab")
+    assert _focused(page) == "play-new"
+    page.keyboard.press("Enter")
+    state = _state(page)
+    for _ in range(3):  # three turns of yours: Enter and Space only, Tab to move
+        if state in ("first_turn", "last_discard"):
+            # The focus waits on the discard pile; Tab back to the stock... or on to Pass.
+            while _focused(page) != "play-pass":
+                page.keyboard.press("Tab")
+            page.keyboard.press("Space")
+        elif state == "draw":
+            assert _focused(page) == "play-stock"  # the focus went where the move is made
+            page.keyboard.press("Enter")
+        elif state == "discard":
+            card = _focused(page)
+            assert card in _hand(page)
+            page.keyboard.press("Space")
+            page.wait_for_selector(f'#play-hand button[data-card="{card}"][aria-pressed="true"]')
+            while _focused(page) != "play-discard-card":
+                page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+        else:
+            break
+        state = _state(page)
+    assert page.locator("#play-refusal").is_hidden() or "Refused" in page.text_content("#play-refusal")
+    log = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    assert any(action["player"] == "you" for action in log["rounds"][0]["actions"])
     assert errors == []

@@ -1,7 +1,8 @@
 "use strict";
-// The /play page: a hand builder over GET /v1/hands/{hand}/analysis and its picture (and POST
-// /v1/hands/melds for the melds a clicked card belongs to), and a game viewer that replays each
-// prefix of a log with POST /v1/games/replay. Public API only.
+// The /play page: a game against a bot (POST /v1/deals, /v1/games/replay in your view,
+// /v1/bots/{bot}/move, /v1/hints), a hand builder over GET /v1/hands/{hand}/analysis and its
+// picture (and POST /v1/hands/melds for the melds a clicked card belongs to), and a game viewer
+// that replays each prefix of a log with POST /v1/games/replay. Public API only.
 
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = "A23456789TJQK".split("");
@@ -480,9 +481,8 @@ async function spreadPicture(round, at, table, result) {
   return api("POST", "/v1/rounds/score/image.svg", body);
 }
 
-function showScores(reply, round) {
+function showScores(reply, round, box = $("scores"), log = game.log, prefix = "") {
   const entries = reply.rounds.filter((entry, index) => index <= round && entry.totals);
-  const box = $("scores");
   if (!entries.length) { box.replaceChildren(); return; }
   // Totals per player (or team); Hollywood's come per game (R-9.1), shown as text.
   const players = entries[0].totals.games ? [] : Object.keys(entries[0].totals);
@@ -496,20 +496,20 @@ function showScores(reply, round) {
       entry.provisional ? " provisional" : ""),
     ...(players.length ? players.map((p) => el("td", {}, String(entry.totals[p])))
       : [el("td", {}, games(entry.totals))])));
-  const parts = [el("table", { id: "totals" }, el("caption", {}, "The score after each round"), el("thead", {}, head), el("tbody", {}, ...rows))];
+  const parts = [el("table", { id: `${prefix}totals` }, el("caption", {}, "The score after each round"), el("thead", {}, head), el("tbody", {}, ...rows))];
   if (reply.complete) {
     const bonuses = (reply.bonuses || []).map((bonus) => `${bonus.player} +${bonus.points} ${bonus.term} (${bonus.rule})`);
-    parts.push(el("p", { id: "game-result" }, el("strong", {}, `Game over: ${reply.winner} wins`),
+    parts.push(el("p", { id: `${prefix}game-result` }, el("strong", {}, `Game over: ${reply.winner} wins`),
       ` \u00b7 final ${players.length ? players.map((p) => `${p} ${reply.totals[p]}`).join(", ") : games(reply.totals)}`,
       bonuses.length ? ` \u00b7 bonuses: ${bonuses.join("; ")}` : ""));
   }
-  if (players.length) parts.push(chart(players, entries));
+  if (players.length) parts.push(chart(players, entries, log));
   box.replaceChildren(...parts);
 }
 
-function chart(players, entries) {
+function chart(players, entries, log = game.log) {
   const width = 360, height = 180, left = 34, bottom = 22, top = 26;
-  const target = game.log.rules && typeof game.log.rules.game_target === "number" ? game.log.rules.game_target : 0;
+  const target = log.rules && typeof log.rules.game_target === "number" ? log.rules.game_target : 0;
   const most = Math.max(target, 1, ...entries.flatMap((entry) => players.map((p) => entry.totals[p])));
   const x = (i) => left + (i * (width - left - 12)) / Math.max(entries.length, 1);
   const y = (v) => height - bottom - (v * (height - bottom - top)) / most;
@@ -579,11 +579,484 @@ function setUpGame() {
   }
 }
 
+// Playing against a bot ----------------------------------------------------------------------
+// The game lives in the page (the log, the seed, the settings, kept in localStorage): each
+// round is dealt by POST /v1/deals, every move is checked by replaying the log with it
+// appended (POST /v1/games/replay, with `view` = you, so the page only knows what you may see),
+// the opponent's moves come from POST /v1/bots/{bot}/move, hints from POST /v1/hints.
+
+const ME = "you";
+const STORE = "ginrules-play/1";
+const play = { log: null, seed: null, bot: "random", reply: null, selected: null, busy: false,
+  asked: 0, picked: new Set() };
+
+const opponent = () => play.log.players.find((name) => name !== ME);
+const currentRound = () => play.log.rounds[play.log.rounds.length - 1];
+const actionCount = () => play.log.rounds.reduce((sum, round) => sum + round.actions.length, 0);
+// The seeds of the bot and the hint follow from the game's seed and the move, so a game
+// replays the same way however often the page is reloaded.
+const moveSeed = (salt) => ((play.seed % 2147483647) * 31 + actionCount() * 7 + salt) % 2147483647;
+
+function savePlay() {
+  try {
+    localStorage.setItem(STORE, JSON.stringify({ log: play.log, seed: play.seed, bot: play.bot }));
+  } catch (error) { /* private mode: the game still plays, it just does not survive a reload */ }
+}
+
+function playRules() {
+  const rules = { preset: $("play-preset").value };
+  const target = Number($("play-target").value);
+  if (Number.isInteger(target) && target > 0) rules.game_target = target;
+  return rules;
+}
+
+function playProblem(error) {
+  // A failed request (the network, the service) keeps the game: Try again asks once more.
+  const box = $("play-problem");
+  showProblem(box, error);
+  if (play.log && play.log.rounds.length) {
+    const again = el("button", { type: "button", id: "play-retry" }, "Try again");
+    again.addEventListener("click", () => {
+      box.hidden = true;
+      play.busy = true;
+      setButtons();
+      refreshPlay().catch(playProblem).finally(() => { play.busy = false; setButtons(); });
+    });
+    box.append(" ", again);
+  }
+}
+
+async function newGame(event) {
+  if (event) event.preventDefault();
+  const bot = $("play-bot").value;
+  const first = $("play-first").value;
+  const coin = new Uint32Array(1);
+  crypto.getRandomValues(coin);
+  const dealer = first === "you" ? ME : first === "bot" ? bot : coin[0] % 2 ? ME : bot;
+  play.log = { format: "ginrules-log/1", rules: playRules(), players: [ME, bot], rounds: [] };
+  play.bot = bot;
+  play.seed = null;
+  $("play-problem").hidden = true;
+  $("play-refusal").hidden = true;
+  for (const id of ["play-hints", "play-round", "play-scores"]) $(id).replaceChildren();
+  play.busy = true;
+  setButtons();
+  try {
+    await dealRound(dealer);
+  } catch (error) {
+    playProblem(error);
+  } finally {
+    play.busy = false;
+    setButtons();
+  }
+}
+
+async function dealRound(dealer) {
+  const body = { rules: play.log.rules, players: play.log.players, dealer,
+    round: play.log.rounds.length };
+  if (play.seed !== null) body.seed = play.seed;
+  const dealt = await api("POST", "/v1/deals", body);
+  play.seed = dealt.seed;
+  play.log.rounds.push(dealt.deal);
+  savePlay();
+  await refreshPlay();
+}
+
+function viewed(log) {
+  return { ...log, view: ME };
+}
+
+async function refreshPlay() {
+  // What you may see now; then the opponent moves until it is your turn or the round is over.
+  const asked = ++play.asked;
+  $("play-view").hidden = false;
+  play.reply = null;
+  let reply = await api("POST", "/v1/games/replay", viewed(play.log));
+  while (reply.next && reply.next.player === opponent() && reply.next.phase !== "deal") {
+    showPlay(reply, true);
+    const move = await api("POST", `/v1/bots/${encodeURIComponent(play.bot)}/move`,
+      { log: play.log, player: opponent(), seed: moveSeed(1) });
+    play.log.rounds[play.log.rounds.length - 1].actions.push(move.action);
+    savePlay();
+    reply = await api("POST", "/v1/games/replay", viewed(play.log));
+    if (!reply.valid) throw new Error(`the opponent's move was refused: ${reply.violations[0].detail}`);
+  }
+  if (asked !== play.asked) return;
+  play.reply = reply;
+  showPlay(reply, false);
+}
+
+async function tryMove(action) {
+  // The move is kept only if the replay of the log with it appended is valid.
+  if (play.busy || !play.reply || !play.reply.next) return;
+  play.busy = true;
+  setButtons();
+  const box = $("play-refusal");
+  const move = { player: ME, ...action };
+  const round = currentRound();
+  const candidate = { ...play.log, rounds: [...play.log.rounds.slice(0, -1),
+    { ...round, actions: [...round.actions, move] }] };
+  try {
+    const reply = await api("POST", "/v1/games/replay", viewed(candidate));
+    if (!reply.valid) {
+      const violation = reply.violations[0];
+      box.hidden = false;
+      box.replaceChildren(el("strong", {}, `Refused: ${yourMove(move)}. `), violation.detail,
+        " ", ruleLink(violation));
+      return;
+    }
+    box.hidden = true;
+    play.log = candidate;
+    play.selected = null;
+    play.picked.clear();
+    $("play-hints").replaceChildren();
+    savePlay();
+    await refreshPlay();
+  } catch (error) {
+    playProblem(error);
+  } finally {
+    play.busy = false;
+    setButtons();
+  }
+}
+
+function toYou(node) {
+  // The shared words name players in the third person; said to you, they read "you knock".
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    text.textContent = text.textContent.replace(/\byou's\b/g, "your")
+      .replace(/\byou (knock|score|win|go|lay|draw|discard|take|pass)(e?s)\b/g, "you $1");
+  }
+  return node;
+}
+
+function yourMove(action) {
+  // The viewer's words, said to you: "you discard 9♣".
+  const verbs = { passes: "pass", draws: "draw", takes: "take", discards: "discard", knocks: "knock", lays: "lay" };
+  return describe(action, ME).replace(/^you (\w+)/, (whole, verb) => `you ${verbs[verb] || verb}`);
+}
+
+function legal(kind, test = () => true) {
+  const next = play.reply && play.reply.next;
+  return !!(next && next.player === ME && next.legal_actions.some((action) => action.action === kind && test(action)));
+}
+
+function setButtons() {
+  const next = play.reply && play.reply.next;
+  const mine = !play.busy && next && next.player === ME;
+  const phase = mine ? next.phase : null;
+  const drawing = phase === "first_turn" || phase === "draw" || phase === "last_discard";
+  const chosen = play.selected;
+  $("play-stock").disabled = !(drawing && legal("draw", (a) => a.source === "stock"));
+  $("play-discard").disabled = !(drawing && legal("draw", (a) => a.source === "discard"));
+  $("play-pass").disabled = !(drawing && legal("pass"));
+  // Discard and knock act on the card you picked; trying a card the rules refuse says why.
+  $("play-discard-card").disabled = !(phase === "discard" && chosen);
+  $("play-knock").disabled = !(phase === "discard" && (chosen || legal("knock", (a) => a.discard === null)));
+  $("play-lay-down").disabled = phase !== "lay_down";
+  $("play-lay-off").disabled = phase !== "lay_down" || !play.picked.size;
+  $("play-lay-off").hidden = phase !== "lay_down";
+  $("play-next-round").disabled = play.busy || !(next && next.phase === "deal");
+  // Between rounds and after the game only the buttons that still mean something are shown.
+  const between = !!(play.reply && (play.reply.complete || (next && next.phase === "deal")));
+  for (const id of ["play-pass", "play-discard-card", "play-knock", "play-lay-down", "play-hint"]) $(id).hidden = between;
+  $("play-next-round").hidden = !(next && next.phase === "deal");
+  $("play-hint").disabled = !mine || phase === "deal";
+  for (const button of $("play-hand").children) button.disabled = play.busy;
+  if (!play.busy && play.reply && play.wantFocus) {
+    play.wantFocus = false;
+    focusPlay(play.reply);
+  }
+  // One word for what the table waits for (your phase, "wait", "deal", "over"): for scripts.
+  $("play-view").dataset.state = play.busy || !play.reply ? "wait" : play.reply.complete ? "over"
+    : !next ? "wait" : next.phase === "deal" ? "deal" : mine ? next.phase : "wait";
+}
+
+function knockDiscards() {
+  const next = play.reply && play.reply.next;
+  if (!next || next.player !== ME || next.phase !== "discard") return [];
+  return next.legal_actions.filter((a) => a.action === "knock" && a.discard).map((a) => canonical(a.discard));
+}
+
+function showPlay(reply, waiting) {
+  const next = reply.next;
+  const round = currentRound();
+  const other = opponent();
+  const index = play.log.rounds.length - 1;
+  let status;
+  if (reply.complete) status = `Game over: ${reply.winner === ME ? "you win" : `${reply.winner} wins`}.`;
+  else if (waiting) status = `${other} is thinking\u2026`;
+  else if (!next) status = "";
+  else if (next.phase === "deal") status = `Round ${index + 1} is over. ${next.player === ME ? "You deal" : `${next.player} deals`} the next round.`;
+  else if (next.player === ME) status = `Round ${index + 1}: your turn ${PHASES[next.phase] || next.phase}.`;
+  else status = `Round ${index + 1}: ${other} to move.`;
+  const last = round.actions[round.actions.length - 1];
+  // The opponent's moves since yours, in words.
+  let since = round.actions.length;
+  while (since > 0 && round.actions[since - 1].player === other) since--;
+  const theirMoves = round.actions.slice(since).map((action) => describe(action, ME));
+  if (theirMoves.length && !waiting) status = `${theirMoves.join(", then ").replace(new RegExp(`, then ${other} `, "g"), ", then ")}. ${status}`;
+  $("play-status").textContent = status;
+  // The table while a round is played; between rounds the result below says it all.
+  $("play-table").hidden = !next || next.phase === "deal";
+  // The opponent: only the number of cards (or the spread, once the round is over).
+  const theirs = next && next.phase !== "deal" ? (next.player === other && next.phase === "discard" ? 11 : 10) : 0;
+  $("play-opponent").replaceChildren(el("h3", {}, `${other} (${play.bot} bot)`,
+    round.dealer === other ? " \u00b7 deals" : ""),
+  el("div", { "aria-label": `${theirs} hidden cards` }, ...Array.from({ length: theirs },
+    () => el("span", { class: "card back", "aria-hidden": "true" }, "??"))));
+  // The piles.
+  const stock = next && next.stock_remaining !== null && next.stock_remaining !== undefined ? next.stock_remaining : 0;
+  $("play-stock").replaceChildren(el("span", { class: "card back", "aria-hidden": "true" }, "??"),
+    ` Stock (${stock}): draw`);
+  $("play-stock").setAttribute("aria-label", `Draw from the stock, ${stock} cards`);
+  const top = next && next.discard_top ? canonical(next.discard_top) : null;
+  $("play-discard").replaceChildren(...(top ? [cardEl(top), " Discard pile: take"] : ["Discard pile: empty"]));
+  $("play-discard").setAttribute("aria-label", top ? `Take ${cardText(top)} from the discard pile` : "The discard pile is empty");
+  // Your hand: buttons, the one picked pressed, the ones you could knock with marked.
+  const cards = next && next.hands && next.hands[ME] ? next.hands[ME] : [];
+  if (play.selected && !cards.map(canonical).includes(play.selected)) play.selected = null;
+  const knocks = new Set(knockDiscards());
+  const layingDown = !!(next && next.player === ME && next.phase === "lay_down");
+  if (!layingDown) play.picked.clear();
+  for (const card of [...play.picked]) if (!cards.map(canonical).includes(card)) play.picked.delete(card);
+  const drawn = last && last.player === ME && last.action === "draw" && last.card ? canonical(last.card) : null;
+  $("play-hand").replaceChildren(...cards.map((token) => {
+    const card = canonical(token);
+    const red = card[1] === "H" || card[1] === "D" ? " red" : "";
+    const button = el("button", { type: "button", class: `card${red}${knocks.has(card) ? " can-knock" : ""}${card === drawn ? " moved" : ""}`,
+      "data-card": card, "aria-pressed": String(layingDown ? play.picked.has(card) : card === play.selected),
+      "aria-label": cardText(card) + (knocks.has(card) ? ", you can knock with it" : "") }, cardText(card));
+    button.addEventListener("click", () => {
+      // Answering a knock, you pick the cards to lay off; otherwise the one card to play.
+      if (layingDown) {
+        if (play.picked.has(card)) play.picked.delete(card); else play.picked.add(card);
+      } else play.selected = play.selected === card ? null : card;
+      showPlay(play.reply, false);
+      const again = $("play-hand").querySelector(`[data-card="${card}"]`);
+      if (again) again.focus();
+    });
+    return button;
+  }));
+  const dealer = round.dealer === ME ? " \u00b7 you deal" : "";
+  $("play-mine-title").textContent = `Your hand${dealer}` + (knocks.size
+    ? ` \u00b7 you can knock, discarding ${[...knocks].map(cardText).join(" or ")}` : "");
+  if (cards.length) {
+    handFactsUnder(cards, play.log.rules).then((words) => {
+      if (play.reply === reply) $("play-mine-title").append(" ", el("span", { class: "hint" }, words));
+    });
+  }
+  const knock = $("play-knock");
+  knock.textContent = play.selected ? `Knock, discarding ${cardText(play.selected)}`
+    : legal("knock", (a) => a.discard === null) ? "Knock with all eleven (big gin)" : "Knock";
+  $("play-discard-card").textContent = play.selected ? `Discard ${cardText(play.selected)}` : "Discard";
+  if (!waiting) play.reply = reply;
+  setButtons();
+  showKnockToAnswer(reply);
+  showPlayResults(reply);
+  if (!waiting) play.wantFocus = true;
+}
+
+function showKnockToAnswer(reply) {
+  // The opponent knocked: their melds, and the cards you could lay off on them.
+  const box = $("play-knocked");
+  const next = reply.next;
+  const answer = next && next.player === ME && next.phase === "lay_down"
+    ? next.legal_actions.find((action) => action.action === "lay_down") : null;
+  box.hidden = !answer;
+  if (!answer) { box.replaceChildren(); return; }
+  const melds = answer.knocker_melds || [];
+  const layable = answer.layable || [];
+  box.replaceChildren(el("strong", {}, `${opponent()} knocks with `),
+    ...melds.flatMap((meld, i) => [i ? " · " : "", ...meld.cards.map((card) => cardEl(card))]),
+    el("br"), layable.length ? `You can lay off ${layable.map((each) => `${cardText(each.card)} on ${cardsText(melds[each.meld].cards)}`).join(", ")}.`
+      : "You have nothing to lay off.",
+    " Lay down: the service spreads your best reply. Or pick the cards to lay off and lay them off: the rest of your hand is melded as well as it can be.");
+}
+
+async function layOffPicked() {
+  // Your own spread: the picked cards laid off on the knocker's melds (each on the first meld
+  // it fits), the rest of your hand melded as well as it can be; the replay checks it all.
+  const next = play.reply && play.reply.next;
+  if (!next || next.phase !== "lay_down" || play.busy) return;
+  const answer = next.legal_actions.find((action) => action.action === "lay_down") || {};
+  const layable = answer.layable || [];
+  const hand = next.hands[ME].map(canonical);
+  const picked = hand.filter((card) => play.picked.has(card));
+  const layoffs = picked.map((card) => {
+    const fits = layable.find((each) => canonical(each.card) === card);
+    return { card, meld: fits ? fits.meld : 0 };
+  });
+  const rest = hand.filter((card) => !play.picked.has(card));
+  let melds = [];
+  play.busy = true; // from the click on: the table waits, as for any move
+  setButtons();
+  try {
+    if (rest.length) melds = (await api("GET", `/v1/hands/${encodeURIComponent(rest.join(","))}/analysis`)).melds.map((meld) => meld.cards);
+  } catch (error) {
+    play.busy = false;
+    setButtons();
+    playProblem(error);
+    return;
+  } finally {
+    play.busy = false; // tryMove takes over at once, with nothing awaited in between
+  }
+  await tryMove({ action: "lay_down", melds, layoffs });
+}
+
+function focusPlay(reply) {
+  // By keyboard, the focus goes where the next move is made, unless you are elsewhere.
+  const active = document.activeElement;
+  if (active && active !== document.body && !$("play-view").contains(active) && active.id !== "play-new") return;
+  if (active && $("play-view").contains(active) && !active.disabled && active.isConnected && !active.hidden) return;
+  const next = reply.next;
+  const phase = next && next.player === ME ? next.phase : next && next.phase === "deal" ? "deal" : null;
+  const target = phase === "draw" ? $("play-stock") : phase === "first_turn" || phase === "last_discard" ? $("play-discard")
+    : phase === "discard" ? $("play-hand").querySelector("button") : phase === "lay_down" ? $("play-lay-down")
+      : phase === "deal" ? $("play-next-round") : null;
+  if (target && !target.disabled) target.focus({ preventScroll: true });
+}
+
+async function handFactsUnder(cards, rules) {
+  const query = new URLSearchParams(typeof rules === "string" ? { preset: rules } : rules || {});
+  try {
+    const analysis = await api("GET", `/v1/hands/${encodeURIComponent(cards.join(","))}/analysis?${query}`);
+    return `\u00b7 deadwood ${analysis.deadwood_count}` + (analysis.gin ? ", gin" : "");
+  } catch (error) {
+    return "";
+  }
+}
+
+async function showPlayResults(reply) {
+  const index = play.log.rounds.length - 1;
+  const box = $("play-round");
+  const entry = reply.rounds[index];
+  const result = entry && entry.result;
+  showScores(reply, reply.rounds.length - 1, $("play-scores"), play.log, "play-");
+  toYou($("play-scores"));
+  if (!result || !result.outcome || entry.provisional) { box.replaceChildren(); return; }
+  const title = result.outcome === "draw" ? `Round ${index + 1}: a draw (the wall), nobody scores`
+    : `Round ${index + 1}: ${result.knocker} ${result.outcome === "knock" ? "knocks" : "goes " + result.outcome.replace("_", " ")}` +
+      (result.winner ? `, ${result.winner} scores ${result.points}` : ", nobody scores");
+  const parts = [el("h3", { id: "play-round-title" }, title)];
+  if (result.knocker) {
+    const meldsText = (melds) => (melds || []).map((meld) => cardsText(meld.cards)).join(" \u00b7 ") || "none";
+    const knockerMelds = result.knocker_melds || [];
+    parts.push(el("ul", { class: "spread-words" },
+      el("li", {}, `${result.knocker}'s melds: ${meldsText(knockerMelds)} (deadwood ${result.deadwood[result.knocker]})`),
+      ...Object.keys(result.deadwood).filter((p) => p !== result.knocker).map((p) => el("li", {},
+        `${p}'s melds: ${meldsText(result.defender_melds)}` +
+        ((result.layoffs || []).length ? `; laid off ${result.layoffs.map((l) => `${cardText(l.card)} on ${cardsText(knockerMelds[l.meld] ? knockerMelds[l.meld].cards : [])}`).join(", ")}` : "; nothing laid off") +
+        ` (deadwood ${result.deadwood[p]})`))));
+  }
+  parts.push(el("ul", { class: "breakdown" }, ...(result.breakdown || []).map((term) =>
+    el("li", {}, `${term.term}: ${term.points} `, el("a", { href: `/rules#${term.rule}` }, term.rule)))));
+  const picture = el("div", { class: "picture" });
+  parts.push(picture);
+  box.replaceChildren(...parts);
+  toYou(box);
+  if (result.knocker) {
+    const svg = await playSpread(index, result).catch(() => null);
+    if (svg && play.reply === reply) picture.innerHTML = svg; // the service's own SVG
+  }
+}
+
+async function playSpread(index, result) {
+  // Both spreads as the service draws them: the hands as they stood before the knock (the
+  // round is over, so the whole log may be replayed), scored again as the picture.
+  const round = play.log.rounds[index];
+  const knockAt = round.actions.findIndex((action) => action.action === "knock");
+  if (knockAt < 0) return null;
+  const before = { ...play.log, rounds: [...play.log.rounds.slice(0, index),
+    { ...round, actions: round.actions.slice(0, knockAt) }] };
+  const hands = (await api("POST", "/v1/games/replay", before)).next.hands;
+  const knock = round.actions[knockAt];
+  const discard = knock.discard ? canonical(knock.discard) : null;
+  const defender = play.log.players.find((p) => p !== result.knocker);
+  const body = {
+    knocker: { hand: hands[result.knocker].filter((card) => card !== discard), discard, melds: result.knocker_melds },
+    defender: { hand: hands[defender], melds: result.defender_melds || [], layoffs: result.layoffs || [] },
+    rules: play.log.rules, upcard: round.upcard,
+  };
+  return api("POST", "/v1/rounds/score/image.svg", body);
+}
+
+async function showHints() {
+  if (!play.reply || play.busy) return;
+  const box = $("play-hints");
+  box.replaceChildren(el("p", { class: "hint" }, "Thinking\u2026"));
+  try {
+    const hint = await api("POST", "/v1/hints", { log: play.log, player: ME, seed: moveSeed(2), budget_ms: 100 });
+    const percent = (value) => (value === null || value === undefined ? "\u2013" : `${Math.round(value * 100)}%`);
+    const points = (value) => (value === null || value === undefined ? "\u2013" : value.toFixed(1));
+    box.replaceChildren(el("table", { id: "play-hint-table" },
+      el("caption", {}, "Your options, best first"),
+      el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Move"), el("th", {}, "Why"),
+        el("th", {}, "Expected points"), el("th", {}, "Win chance"))),
+      el("tbody", {}, ...hint.options.map((option) => {
+        const button = el("button", { type: "button", class: "hint-play" }, yourMove(option.action).replace(/^you (.)/, (whole, first) => first.toUpperCase()));
+        button.addEventListener("click", () => tryMove(option.action));
+        return el("tr", { class: option.rank === 1 ? "best" : "" }, el("td", {}, String(option.rank)),
+          el("td", {}, button), el("td", {}, option.reason), el("td", {}, points(option.expected_points)),
+          el("td", {}, percent(option.win_chance)));
+      }))));
+  } catch (error) {
+    showProblem(box, error);
+  }
+}
+
+function downloadLog() {
+  const text = JSON.stringify(play.log, null, 1);
+  const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+    download: `ginrules-game-${play.seed}.json` });
+  document.body.append(link);
+  link.click();
+  setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+}
+
+function setUpPlay() {
+  $("play-setup").addEventListener("submit", newGame);
+  $("play-stock").addEventListener("click", () => tryMove({ action: "draw", source: "stock" }));
+  $("play-discard").addEventListener("click", () => tryMove({ action: "draw", source: "discard",
+    card: play.reply.next.discard_top }));
+  $("play-pass").addEventListener("click", () => tryMove({ action: "pass" }));
+  $("play-discard-card").addEventListener("click", () => tryMove({ action: "discard", card: play.selected }));
+  $("play-knock").addEventListener("click", () => tryMove({ action: "knock", discard: play.selected || null }));
+  $("play-lay-down").addEventListener("click", () => tryMove({ action: "lay_down" }));
+  $("play-lay-off").addEventListener("click", layOffPicked);
+  $("play-next-round").addEventListener("click", async () => {
+    play.busy = true;
+    setButtons();
+    try { await dealRound(play.reply.next_dealer || play.reply.next.player); }
+    catch (error) { playProblem(error); }
+    finally { play.busy = false; setButtons(); }
+  });
+  $("play-hint").addEventListener("click", showHints);
+  $("play-download").addEventListener("click", downloadLog);
+  $("play-view-log").addEventListener("click", () => {
+    $("game-example").value = "";
+    openLog(JSON.parse(JSON.stringify(play.log)), "");
+    $("game").scrollIntoView();
+  });
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(STORE) || "null"); } catch (error) { saved = null; }
+  if (saved && saved.log && saved.log.rounds && saved.log.rounds.length) {
+    Object.assign(play, { log: saved.log, seed: saved.seed, bot: saved.bot });
+    const rules = saved.log.rules || {};
+    if (rules.preset) $("play-preset").value = rules.preset;
+    if (rules.game_target) $("play-target").value = String(rules.game_target);
+    $("play-bot").value = saved.bot;
+    play.busy = true;
+    refreshPlay().catch(playProblem).finally(() => { play.busy = false; setButtons(); });
+  }
+}
+
 async function start() {
   let presets = ["standard"];
   try { presets = (await api("GET", "/v1/rules")).presets.map((rules) => rules.preset); } catch (error) { /* offline fallback */ }
   setUpHand(presets);
   setUpGame();
+  setUpPlay();
   if (params.get("example") && !params.get("hand")) $("game").scrollIntoView();
 }
 
