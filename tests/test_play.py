@@ -350,7 +350,8 @@ def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, brows
     final = requests.post(server + "/v1/games/replay", json=log, timeout=30).json()
     assert final["valid"] and final["complete"]
     assert shown == [str(final["totals"][player]) for player in log["players"]]
-    assert page.locator("#play-totals tbody tr").count() == len(final["rounds"]) == len(log["rounds"])
+    rows = page.locator("#play-totals tbody tr").count()
+    assert rows == len(final["rounds"]) == len(log["rounds"])
     assert log["rules"] == {"preset": "standard", "game_target": 100}
     winner = "you win" if final["winner"] == "you" else f"{final['winner']} wins"
     assert f"Game over: {winner}" in page.text_content("#play-game-result")
@@ -476,7 +477,8 @@ def test_a_knock_is_answered_with_the_cards_you_pick_to_lay_off(server, browser)
     page.reload()
     assert _state(page) == "lay_down"
     knocked = page.text_content("#play-knocked")
-    assert "simple knocks with" in knocked and "lay off 6\u2665 on 6\u2660 6\u2666 6\u2663" in knocked
+    assert "simple knocks with" in knocked
+    assert "lay off 6\u2665 on 6\u2660 6\u2666 6\u2663" in knocked
     assert page.is_disabled("#play-lay-off")
     page.click('#play-hand button[data-card="6H"]')
     page.click("#play-lay-off")
@@ -537,7 +539,45 @@ def test_a_game_is_started_and_played_by_keyboard_alone(server, browser):
         else:
             break
         state = _state(page)
-    assert page.locator("#play-refusal").is_hidden() or "Refused" in page.text_content("#play-refusal")
+    refusal = page.locator("#play-refusal")
+    assert refusal.is_hidden() or "Refused" in page.text_content("#play-refusal")
     log = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
     assert any(action["player"] == "you" for action in log["rounds"][0]["actions"])
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_knock_is_made_with_the_arrangement_you_type(server, browser):
+    # A game kept in the page: you drew the pile's 5D and may knock, discarding KD.
+    text = json.dumps(example_logs()["game-awaiting-lay-down"])
+    log = json.loads(text.replace('"bob"', '"you"').replace('"ann"', '"simple"'))
+    actions = log["rounds"][-1]["actions"]
+    declared = actions[-1]["melds"]
+    del actions[-1]
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.evaluate("log => localStorage.setItem('ginrules-play/1', JSON.stringify("
+                  "{log, seed: 1, bot: 'simple'}))", log)
+    page.reload()
+    assert _state(page) == "discard"
+    assert page.is_visible("#play-melds")
+    # An arrangement that is not one is refused with its reason, and nothing is kept.
+    page.fill("#play-melds", "8S 8H 6C")
+    page.click('#play-hand button[data-card="KD"]')
+    page.click("#play-knock")
+    page.wait_for_selector("#play-refusal:not([hidden])")
+    assert "Refused" in page.text_content("#play-refusal")
+    assert _state(page) == "discard"
+    # Your own melds, typed in another order and in lower case, are the knock's (KD is still
+    # the card picked).
+    page.fill("#play-melds", "2c 3c 4c, 6S 6D 6C; 8H 8S 8C")
+    page.click("#play-knock")
+    assert _state(page) in ("deal", "over")  # the opponent lays down: the round is scored
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    knock = next(a for a in stored["rounds"][-1]["actions"] if a["action"] == "knock")
+    assert knock["player"] == "you" and knock["discard"] == "KD"
+    assert knock["melds"] == [["2C", "3C", "4C"], ["6S", "6D", "6C"], ["8H", "8S", "8C"]]
+    assert sorted(map(sorted, knock["melds"])) == sorted(map(sorted, declared))
+    assert page.input_value("#play-melds") == ""
+    assert requests.post(server + "/v1/games/replay", json=stored, timeout=30).json()["valid"]
     assert errors == []

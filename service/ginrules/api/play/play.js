@@ -706,6 +706,7 @@ async function tryMove(action) {
       return;
     }
     box.hidden = true;
+    if (move.action === "knock") $("play-melds").value = "";
     play.log = candidate;
     play.selected = null;
     play.picked.clear();
@@ -756,6 +757,8 @@ function setButtons() {
   $("play-lay-down").disabled = phase !== "lay_down";
   $("play-lay-off").disabled = phase !== "lay_down" || !play.picked.size;
   $("play-lay-off").hidden = phase !== "lay_down";
+  $("play-melds-label").hidden = $("play-melds-help").hidden = phase !== "discard";
+  $("play-melds").disabled = play.busy;
   $("play-next-round").disabled = play.busy || !(next && next.phase === "deal");
   // Between rounds and after the game only the buttons that still mean something are shown.
   const between = !!(play.reply && (play.reply.complete || (next && next.phase === "deal")));
@@ -1021,7 +1024,14 @@ function setUpPlay() {
     card: play.reply.next.discard_top }));
   $("play-pass").addEventListener("click", () => tryMove({ action: "pass" }));
   $("play-discard-card").addEventListener("click", () => tryMove({ action: "discard", card: play.selected }));
-  $("play-knock").addEventListener("click", () => tryMove({ action: "knock", discard: play.selected || null }));
+  $("play-knock").addEventListener("click", () => {
+    // Your own arrangement, if you typed one: melds split by commas (or semicolons), cards by
+    // spaces; the service checks it and a refused one says why.
+    const melds = $("play-melds").value.split(/[,;]/).map((group) => group.trim().split(/\s+/)
+      .filter(Boolean).map((card) => card.toUpperCase())).filter((group) => group.length);
+    const knock = { action: "knock", discard: play.selected || null };
+    tryMove(melds.length ? { ...knock, melds } : knock);
+  });
   $("play-lay-down").addEventListener("click", () => tryMove({ action: "lay_down" }));
   $("play-lay-off").addEventListener("click", layOffPicked);
   $("play-next-round").addEventListener("click", async () => {
