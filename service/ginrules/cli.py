@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 from collections.abc import Iterable
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
 from ._version import __version__
 from .rules import RulesError, analyze, hand_melds, parse_card
@@ -318,15 +318,24 @@ def run_replay(args: argparse.Namespace) -> int:
     return 1 if summary.invalid else 0
 
 
+def _two_bots(text: str) -> tuple[str, str] | None:
+    """``--bots``: two bot names, comma-separated; None unless both are bots."""
+    from .rules.players.bots import BOTS
+
+    bots = [name.strip() for name in text.split(",")]
+    if len(bots) != 2 or any(name not in BOTS for name in bots):
+        return None
+    return bots[0], bots[1]
+
+
 def run_selfplay(args: argparse.Namespace) -> int:
     """Play whole games between two bots and print the match table (players/selfplay.py)."""
     from .rules import resolve_rules
     from .rules.players.bots import BOTS
     from .rules.players.selfplay import match_table, self_play
 
-    bots = tuple(name.strip() for name in args.bots.split(","))
-    unknown = [name for name in bots if name not in BOTS]
-    if len(bots) != 2 or unknown:
+    bots = _two_bots(args.bots)
+    if bots is None:
         print(f"ginrules selfplay: --bots names two bots, of {', '.join(BOTS)}; got "
               f"{args.bots[:60]!r}", file=sys.stderr)
         return 2
@@ -358,9 +367,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
     from .rules.players.bots import BOTS
     from .rules.players.calibration import calibrate, calibration_report, reliability_svg
 
-    bots = tuple(name.strip() for name in args.bots.split(","))
-    unknown = [name for name in bots if name not in BOTS]
-    if len(bots) != 2 or unknown or "advisor" not in bots:
+    bots = _two_bots(args.bots)
+    if bots is None or "advisor" not in bots:
         print(f"ginrules calibrate: --bots names two bots of {', '.join(BOTS)}, one of them the "
               f"advisor; got {args.bots[:60]!r}", file=sys.stderr)
         return 2
@@ -375,7 +383,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
             if terminal:
                 _progress_bar(done, total, f"{predictions} predictions")
 
-        result = calibrate(cast("tuple[str, str]", bots), args.games, args.seed, rules,
+        result = calibrate(bots, args.games, args.seed, rules,
                            budget_ms=args.budget_ms, progress=progress)
     except (ValueError, RulesError) as error:
         print(f"ginrules calibrate: {error}", file=sys.stderr)
