@@ -240,3 +240,22 @@ def test_a_hint_names_the_opponent_model_its_numbers_assume(client):
                       / "game-in-progress.json").read_text())
     reply = client.post("/v1/hints", json={"log": log, "player": "bob", "budget_ms": 20})
     assert reply.status_code == 200 and reply.get_json()["opponent_model"] == OPPONENT_MODEL
+
+
+def test_a_hint_takes_the_opponent_model_its_numbers_assume_and_refuses_an_unknown_one(client):
+    """``opponent_model`` (OPPONENT_MODELS) changes what the numbers assume and the reply names
+    it; an unknown one is a 400 naming the field."""
+    import json
+    from pathlib import Path
+
+    log = json.loads((Path(__file__).resolve().parent.parent / "examples"
+                      / "game-in-progress.json").read_text())
+    body = {"log": log, "player": "bob", "budget_ms": 20}
+    greedy = client.post("/v1/hints", json=body).get_json()
+    wild = client.post("/v1/hints", json={**body, "opponent_model": "random"}).get_json()
+    assert wild["opponent_model"] == "random"
+    assert wild["options"][0]["win_chance"] > greedy["options"][0]["win_chance"]
+    refused = client.post("/v1/hints", json={**body, "opponent_model": "psychic"})
+    assert refused.status_code == 400
+    problem = refused.get_json()
+    assert any(e["pointer"] == "/opponent_model" for e in problem["errors"]), problem

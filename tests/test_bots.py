@@ -116,8 +116,10 @@ def test_no_bot_move_and_no_hint_changes_when_a_card_the_player_cannot_see_chang
             options = {"playouts": 9} if bot == "advisor" else {}
             assert (bot_move(bot, view_of(deal, player), index, **options)
                     == bot_move(bot, view_of(swapped, player), index, **options)), (bot, index)
-        assert (advise(view_of(deal, player), seed=index, budget_ms=3)
-                == advise(view_of(swapped, player), seed=index, budget_ms=3)), index
+        for model in ("greedy", "random"):
+            assert (advise(view_of(deal, player), seed=index, budget_ms=3, opponent_model=model)
+                    == advise(view_of(swapped, player), seed=index, budget_ms=3,
+                              opponent_model=model)), (model, index)
         compared += 1
     assert compared >= 40
 
@@ -212,6 +214,62 @@ def test_sampled_opponent_hands_hold_the_cards_the_opponent_took_and_no_card_see
             assert hand & (mine | pile) == 0
 
 
+def _knockable_share(monkeypatch, hold_keep: float) -> tuple[float, int]:
+    """The share of sampled opponent hands the opponent could knock with (R-5.1), at decisions
+    of games between two simple bots, which knock as soon as they may: their real hand at
+    the other's turn never could."""
+    from ginrules.rules.players import knowledge as model
+
+    monkeypatch.setattr(model, "HOLD_KEEP", hold_keep)
+    rng = random.Random(4)
+    rules = resolve_rules("standard")
+    solver = solver_for(rules)
+    knockable = total = 0
+    for _ in range(40):
+        deal = new_deal(rules, rng)
+        while deal.phase is not Phase.OVER and deal.phase is not Phase.LAY_DOWN:
+            player = deal.turn
+            view = view_of(deal, player)
+            knowledge = knowledge_of(view)
+            if knowledge.opponent_draws >= 6:
+                assert solver.min_deadwood(deal.hands[view.opponent]) > deal.limit
+                for hand in sample_opponent_hands(knowledge, random.Random(total), 4):
+                    knockable += solver.min_deadwood(hand) <= deal.limit
+                    total += 1
+            deal.play(simple_move(view, rng.getrandbits(32)))
+    return knockable / total, total
+
+
+def test_sampled_opponent_hands_seldom_could_have_knocked_when_the_opponent_did_not(monkeypatch):
+    """An opponent who discarded without knocking seldom holds a hand they could have knocked
+    with (R-5.1): the sampler makes such hands unlikely, and without that they are common."""
+    share, total = _knockable_share(monkeypatch, 0.1)
+    assert total >= 200
+    assert share < 0.10
+    unconditioned, _ = _knockable_share(monkeypatch, 1.0)
+    assert unconditioned > 2 * share
+
+
+def test_the_random_model_samples_uniform_hands_and_plays_the_opponent_at_random():
+    """Under ``opponent_model="random"`` the numbers assume the random bot: its win chances are
+    higher than under the greedy model, since a random player seldom knocks, and the reply
+    names the model."""
+    higher = compared = 0
+    for index, deal in enumerate(POSITIONS[:40]):
+        if deal.phase in (Phase.LAY_DOWN, Phase.OVER):
+            continue
+        view = view_of(deal, deal.turn)
+        greedy = advise(view, seed=index, budget_ms=20)
+        wild = advise(view, seed=index, budget_ms=20, opponent_model="random")
+        assert (greedy.opponent_model, wild.opponent_model) == ("greedy", "random")
+        assert {o.move for o in wild.options} == {o.move for o in greedy.options}
+        higher += wild.best.win_chance > greedy.best.win_chance
+        compared += 1
+    assert compared >= 20 and higher >= 0.8 * compared
+    with pytest.raises(ValueError):
+        advise(view, opponent_model="clairvoyant")
+
+
 def _deal_with(rules, ann: str, bob: str, upcard: str, first: str = "bob") -> Deal:
     hands = {"ann": parse_hand(ann.split()), "bob": parse_hand(bob.split())}
     used = set(hands["ann"]) | set(hands["bob"]) | {parse_card(upcard)}
@@ -255,7 +313,10 @@ def test_a_spade_upcard_doubles_the_value_of_an_oklahoma_knock():
         hint = advise(view_of(_after_taking(rules, bob, "8S"), "bob"), seed=3, budget_ms=10)
         knock = next(o for o in hint.options if isinstance(o.move, Knock)
                      and o.move.discard == parse_card("KC"))
-        values.append(knock.expected_points)
+        # The playouts' own mean points: the reply's are mapped (hints.CALIBRATION), which
+        # keeps their order but not their ratio.
+        assert knock.playouts_raw is not None
+        values.append(knock.playouts_raw[1])
     assert values[0] > 0 and values[1] == pytest.approx(2 * values[0], abs=0.02)
 
 

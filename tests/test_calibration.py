@@ -12,6 +12,7 @@ from ginrules.cli import main
 from ginrules.rules import resolve_rules
 from ginrules.rules.players.calibration import (Calibration, Prediction, calibrate,
                                                 reliability_svg)
+from ginrules.rules.players.hints import CALIBRATION, calibrated
 from ginrules.rules.players.selfplay import Tally, play_game
 
 STANDARD = resolve_rules("standard")
@@ -97,3 +98,72 @@ def test_cli_calibrate_refuses_bad_arguments_in_one_line(argv, capsys):
     assert main(["calibrate", "--budget-ms", "5", "--svg", "-", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("ginrules calibrate:") and err.count("\n") == 1
+
+
+def test_the_random_models_numbers_come_true_against_the_random_bot():
+    """With ``opponent_model="random"`` the hints assume the random bot, and against it their
+    win chances hold: the advisor wins nearly every round and says so."""
+    result = calibrate(("advisor", "random"), 2, 5, STANDARD, budget_ms=20,
+                       opponent_model="random")
+    assert len(result.predictions) >= 40 and result.opponent_model == "random"
+    assert result.ece < 0.05
+    greedy = calibrate(("advisor", "random"), 2, 5, STANDARD, budget_ms=20)
+    assert greedy.ece > result.ece
+
+
+@pytest.mark.parametrize("model", sorted(CALIBRATION))
+def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model):
+    """hints.CALIBRATION never changes an order and never claims certainty from playouts."""
+    chances = [calibrated(model, w / 100, 0.0, 100)[0] for w in range(101)]
+    assert chances == sorted(chances) and chances[0] < chances[-1]
+    assert 0 < chances[0] and chances[-1] < 1
+    points = [calibrated(model, 0.5, p, 100)[1] for p in range(-60, 61, 5)]
+    assert points == sorted(points) and points[0] < points[-1]
+
+
+def test_every_opponent_model_has_its_map_in_the_contract_and_the_cli():
+    import yaml
+
+    from ginrules.cli import main as cli_main
+    from ginrules.rules.players.hints import OPPONENT_MODELS
+    from ginrules._version import CONTRACT
+
+    contract = yaml.safe_load(CONTRACT.read_text())
+    assert (contract["components"]["schemas"]["OpponentModel"]["enum"]
+            == list(OPPONENT_MODELS) == list(CALIBRATION))
+    for model in OPPONENT_MODELS:
+        assert cli_main(["calibrate", "--bots", "advisor,random", "--games", "1", "--budget-ms",
+                         "2", "--svg", "-", "--opponent-model", model]) == 0
+
+
+def test_the_fitting_tool_recovers_a_known_map(tmp_path):
+    """bench/fit_calibration.py fits hints.CALIBRATION's numbers: on predictions drawn from a
+    known map it finds that map again."""
+    import importlib.util
+    import json
+    import math
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "fit_calibration", Path(__file__).resolve().parent.parent / "bench" / "fit_calibration.py")
+    fit = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(fit)
+    rng = random.Random(3)
+    rows = []
+    for _ in range(20000):
+        samples = 100
+        wins = rng.randint(1, 99)
+        row = {"playout_win": wins / samples, "samples": samples,
+               "playout_points": rng.uniform(-30, 30)}
+        chance = 1 / (1 + math.exp(-(0.2 + 0.6 * fit.logit_share(row))))
+        row["won"] = rng.random() < chance
+        row["points"] = 1.5 + 0.7 * row["playout_points"] + rng.gauss(0, 5)
+        rows.append(row)
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    loaded = fit.load([str(path)])
+    a, b = fit.fit_logistic(loaded)
+    c, d = fit.fit_line(loaded)
+    assert abs(a - 0.2) < 0.06 and abs(b - 0.6) < 0.04
+    assert abs(c - 1.5) < 0.2 and abs(d - 0.7) < 0.02

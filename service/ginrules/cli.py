@@ -383,8 +383,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
             if terminal:
                 _progress_bar(done, total, f"{predictions} predictions")
 
-        result = calibrate(bots, args.games, args.seed, rules,
-                           budget_ms=args.budget_ms, progress=progress)
+        result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
+                           opponent_model=args.opponent_model, progress=progress)
     except (ValueError, RulesError) as error:
         print(f"ginrules calibrate: {error}", file=sys.stderr)
         return 2
@@ -663,6 +663,10 @@ def main(argv: list[str] | None = None) -> int:
              "standard)")
     calibrate_parser.add_argument("--budget-ms", type=int, default=100, metavar="MS",
                                   help="the hint's budget at each decision (default: 100)")
+    calibrate_parser.add_argument(
+        "--opponent-model", default="greedy", choices=("greedy", "random", "advisor"),
+        help="what the hints assume of the opponent, as a hint's opponent_model (default: "
+             "greedy, for simple players; random for the random bot; advisor for the advisor)")
     calibrate_parser.add_argument("--svg", default="calibration.svg", metavar="FILE",
                                   help="where to write the reliability diagram, - for none "
                                        "(default: calibration.svg)")

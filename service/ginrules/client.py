@@ -298,10 +298,12 @@ class Client:
                           {"log": dict(log), "player": player, "seed": seed})
 
     def hint(self, log: Mapping[str, Any], player: str, *, seed: int = 0,
-             budget_ms: int | None = None) -> Reply:
-        """``POST /v1/hints``: the player's decision, every option ranked, valued, explained."""
+             budget_ms: int | None = None, opponent_model: str | None = None) -> Reply:
+        """``POST /v1/hints``: the player's decision, every option ranked, valued, explained;
+        ``opponent_model`` (``greedy`` or ``random``) is what its numbers assume."""
         return self._call("POST", "/v1/hints", _body(
-            log=dict(log), player=player, seed=seed, budget_ms=budget_ms))
+            log=dict(log), player=player, seed=seed, budget_ms=budget_ms,
+            opponent_model=opponent_model))
 
 
 def _raise_for_problem(status: int, parsed: Any) -> None:

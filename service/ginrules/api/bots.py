@@ -16,7 +16,8 @@ from ..rules.base.cards import CARD_NAMES, Card
 from ..rules.errors import (GameStateError, InvalidLogError, LogTooLargeError, RuleBroken,
                             UnknownBotError)
 from ..rules.players.bots import BOTS, bot_named
-from ..rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Hint, advise
+from ..rules.players.hints import (DEFAULT_BUDGET_MS, MAX_BUDGET_MS, OPPONENT_MODEL,
+                                  OPPONENT_MODELS, Hint, advise)
 from ..rules.table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
 from ..rules.usecases.progress import GameInProgress
 from .body import json_body
@@ -41,6 +42,8 @@ class BotMoveRequest(RequestSchema):
 class HintRequest(BotMoveRequest):
     budget_ms = fields.Integer(load_default=DEFAULT_BUDGET_MS, strict=True,
                                validate=validate.Range(min=1, max=MAX_BUDGET_MS))
+    opponent_model = fields.String(load_default=OPPONENT_MODEL,
+                                   validate=validate.OneOf(sorted(OPPONENT_MODELS)))
 
 
 BOT_MOVE_REQUEST = BotMoveRequest()
@@ -84,7 +87,8 @@ def hint() -> Response:
     view = _view(game, player)
     with gate().work(data["budget_ms"]) as pause:
         result = advise(view, seed=data["seed"], budget_ms=data["budget_ms"],
-                        standing=game.standing(player), pause=pause)
+                        standing=game.standing(player), pause=pause,
+                        opponent_model=data["opponent_model"])
     return json_response(dump_hint(result, view))
 
 

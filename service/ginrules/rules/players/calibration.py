@@ -31,7 +31,7 @@ from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS
 from ..table.engine import Deal
-from .hints import DEFAULT_BUDGET_MS, Hint
+from .hints import DEFAULT_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS, Hint
 from .selfplay import Tally, play_game
 
 BINS = 10
@@ -51,6 +51,9 @@ class Prediction:
     """The decision (the deal's phase: first_turn, draw, discard, last_discard)."""
     stock: int = 0
     """Cards left in the stock at the decision."""
+    playout_win: float | None = None
+    playout_points: float | None = None
+    """The playouts' own numbers before hints.CALIBRATION maps them (what it is fitted to)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,8 @@ class Calibration:
     rounds: int = 0
     """Rounds in which at least one prediction was made."""
     seconds: float = 0.0
+    opponent_model: str = OPPONENT_MODEL
+    """What the hints assumed of the opponent (hints.OPPONENT_MODELS)."""
 
     def table(self, bins: int = BINS) -> list[Bin]:
         grouped: list[list[Prediction]] = [[] for _ in range(bins)]
@@ -114,12 +119,16 @@ class Calibration:
 
 
 def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
-              budget_ms: int = DEFAULT_BUDGET_MS,
+              budget_ms: int = DEFAULT_BUDGET_MS, opponent_model: str = OPPONENT_MODEL,
               progress: Callable[[int, int, int], None] | None = None) -> Calibration:
     """Play ``games`` games between ``bots`` (at least one the advisor), the first dealer
     alternating, and keep every advisor decision's prediction with its round's outcome.
     ``progress(games done, games, predictions)`` after each game.  The same seed plays the
-    same games and makes the same predictions."""
+    same games and makes the same predictions.  The hints assume ``opponent_model`` of the
+    opponent (hints.OPPONENT_MODELS)."""
+    if opponent_model not in OPPONENT_MODELS:
+        raise InvalidRulesError(f"no opponent model {opponent_model[:40]!r}; the models are "
+                                f"{', '.join(OPPONENT_MODELS)}")
     if "advisor" not in bots:
         raise InvalidRulesError("calibration measures the advisor's hints: one of the bots is "
                                 "the advisor")
@@ -132,7 +141,8 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     names = (f"1:{bots[0]}", f"2:{bots[1]}")
     seats = dict(zip(names, bots))
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
-    result = Calibration(bots, rules.preset, budget_ms, games, seed)
+    result = Calibration(bots, rules.preset, budget_ms, games, seed,
+                         opponent_model=opponent_model)
     pending: list[tuple[str, Hint, int]] = []
 
     def watch(player: str, hint: Hint | None, deal: Deal) -> None:
@@ -147,14 +157,16 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
                 continue
             result.predictions.append(Prediction(
                 best.win_chance, best.expected_points, deal.winner == seat,
-                _points_for(deal, seat), best.samples, made.phase.value, stock))
+                _points_for(deal, seat), best.samples, made.phase.value, stock,
+                *(best.playouts_raw or (None, None))))
         pending.clear()
 
     start = time.perf_counter()
     abandoned = [0]
     for game in range(games):
         rng = random.Random(seed * 1_000_003 + game)
-        play_game(rules, seats, names[game % 2], rng, budget_ms, tallies, abandoned, watch)
+        play_game(rules, seats, names[game % 2], rng, budget_ms, tallies, abandoned, watch,
+                  opponent_model)
         if progress is not None:
             progress(game + 1, games, len(result.predictions))
     result.seconds = time.perf_counter() - start
@@ -182,7 +194,8 @@ def calibration_report(result: Calibration) -> str:
     n = len(result.predictions)
     lines.append(f"{n} predictions in {result.rounds} rounds of {result.games} games "
                  f"({result.bots[0]} against {result.bots[1]}, rules {result.rules}, budget "
-                 f"{result.budget_ms} ms, seed {result.seed}) in {result.seconds:.1f} s")
+                 f"{result.budget_ms} ms, opponent model {result.opponent_model}, seed "
+                 f"{result.seed}) in {result.seconds:.1f} s")
     lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "
                  f"expected points {result.mean_expected_points:+.2f} a decision against "
                  f"{result.mean_points:+.2f} realised")

@@ -163,7 +163,8 @@ class Scored:
     samples: int = 0
     melds: tuple[Meld, ...] | None = None
     deadwood: int | None = None
-
+    raw: tuple[float, float] | None = None
+    """The playouts' share of wins and mean points before calibration (hints.CALIBRATION)."""
 
 
 def _knock_plan(solver: Solver, rules: Rules, spread: int, limit: int,

@@ -21,6 +21,7 @@ one core), never a clock, so the same request gets the same reply on any machine
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,11 +44,52 @@ bench/hints.py, so that a hint at the default budget answers within twice its bu
 99th percentile.  A fixed rate, not a clock."""
 MAX_BUDGET_MS = 2000
 OPPONENT_MODEL = "greedy"
-"""What a hint's numbers assume of the opponent: a hand consistent with what they showed
-(their picks, passes and discards), improved greedily by each of their stock draws, and play
-as the playouts play (take the pile card when it lowers the deadwood, else the stock; discard
-the card leaving the least deadwood; knock as soon as allowed).  Against other opponents the
-win chances and expected points differ (README: "Are the hints' numbers true?")."""
+"""The default of what a hint's numbers assume of the opponent (see OPPONENT_MODELS)."""
+OPPONENT_MODELS = {
+    "greedy": "a hand consistent with what they showed (their picks, passes and discards, and "
+              "that they did not knock when they could have), improved by their draws, and "
+              "play as the playouts play: take the pile card when it lowers the deadwood, else "
+              "the stock; discard the card leaving the least deadwood; knock as soon as allowed",
+    "random": "a hand of unseen cards drawn uniformly (a random player's picks and passes "
+              "tell nothing), and play uniformly at random among the legal moves, as the "
+              "random bot does",
+    "advisor": "a player as strong as the advisor: the greedy model's hands and playouts, "
+               "their numbers mapped to the outcomes of rounds against the advisor itself "
+               "(CALIBRATION), since the advisor plays on and defends better than the playouts",
+}
+"""What a hint's numbers may assume of the opponent, by name.  The win chances and expected
+points are true against an opponent who plays like the model (README: "Are the hints' numbers
+true?"); the ranking of the options is the heuristic's and the look-ahead's either way."""
+
+
+CALIBRATION: dict[str, tuple[float, float, float, float]] = {
+    # python bench/fit_calibration.py on the predictions of ginrules calibrate at 100 ms:
+    # advisor,simple standard seeds 11 and 12 (25 games each) and oklahoma seed 22 (25 games).
+    "greedy": (0.0004, 0.6815, -0.0605, 0.8351),
+    # The random bot's play is what the playouts play: no map.
+    "random": (0.0, 1.0, 0.0, 1.0),
+    # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10),
+    # oklahoma seed 24 (10).
+    "advisor": (-0.0907, 0.6147, -1.2897, 0.7897),
+}
+"""Per opponent model, the map from the playouts' raw numbers to the reply's (a, b, c, d):
+``win_chance = 1 / (1 + exp(-(a + b * logit(w))))`` where ``w`` is the share of playouts won
+(its extremes kept off 0 and 1 by half a playout), and ``expected_points = c + d * p`` where
+``p`` is the playouts' mean points.  Fitted by logistic and least-squares regression to the
+outcomes of self-play rounds (``ginrules calibrate``, README: "Are the hints' numbers true?"),
+on seeds other than those the README's figures come from.  The playouts' policy plays both
+seats more plainly than the advisor does and their estimates carry sampling noise, so their
+raw chances are too sure of themselves; the map is monotone and never changes an order."""
+
+
+def calibrated(model: str, win: float, points: float, samples: int) -> tuple[float, float]:
+    """The reply's win chance and expected points for the playouts' raw share of wins and
+    mean points over ``samples`` playouts, under an opponent model (CALIBRATION)."""
+    a, b, c, d = CALIBRATION[model]
+    n = max(1, samples)
+    share = (win * n + 0.5) / (n + 1)
+    z = a + b * math.log(share / (1 - share))
+    return round(1 / (1 + math.exp(-z)), 3), round(c + d * points, 2)
 
 
 @dataclass(frozen=True)
@@ -67,6 +109,9 @@ class HintOption:
     """For a knock: the arrangement the hint would knock with."""
     deadwood: int | None = None
     """For a knock: the deadwood of that arrangement."""
+    playouts_raw: tuple[float, float] | None = None
+    """The playouts' own share of wins and mean points, before CALIBRATION maps them (for
+    fitting that map; not in the HTTP reply)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +126,7 @@ class Hint:
     budget_ms: int
     seed: int
     opponent_model: str = OPPONENT_MODEL
-    """What the numbers assume of the opponent (see OPPONENT_MODEL)."""
+    """What the numbers assume of the opponent (a name of OPPONENT_MODELS)."""
 
     @property
     def best(self) -> HintOption:
@@ -95,26 +140,32 @@ def playouts_for(budget_ms: int) -> int:
 
 def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
            standing: Standing | None = None, playouts: int | None = None,
-           pause: Callable[[], None] | None = None) -> Hint:
+           pause: Callable[[], None] | None = None,
+           opponent_model: str = OPPONENT_MODEL) -> Hint:
     """Rank every legal option of the player whose turn it is in ``view``.
 
     ``standing`` is the score of the game (R-8.1), which moves the knock decisions; without
     it the game is taken as just begun.  ``playouts`` overrides the number the budget buys
     (0: the heuristic core alone, with no values; for fast self-play).  ``pause`` is called
-    between playouts, to let a server serve other requests meanwhile; the hint is the same."""
+    between playouts, to let a server serve other requests meanwhile; the hint is the same.
+    ``opponent_model`` names what the numbers assume of the opponent (OPPONENT_MODELS)."""
+    if opponent_model not in OPPONENT_MODELS:
+        raise ValueError(f"no opponent model {opponent_model!r}")
     rng = random.Random(seed)
     standing = standing or Standing(target=view.rules.game_target)
     count = playouts_for(budget_ms) if playouts is None else playouts
     phase = view.phase
     if phase is Phase.LAY_DOWN:
-        return _lay_down_hint(view, seed, budget_ms)
+        return _lay_down_hint(view, seed, budget_ms, opponent_model)
+    random_opponent = opponent_model == "random"
     knowledge = knowledge_of(view)
     moves = tuple(view.legal_moves)
     # The draw's heuristic needs no opponent hands; the discard's safety and the knock's
     # undercut risk do, and so does the look-ahead.
     needs_opponents = phase is Phase.DISCARD or count > 0
-    opponents = (sample_opponent_hands(knowledge, rng, HEURISTIC_SAMPLES) if needs_opponents
-                 else [])
+    opponents = (sample_opponent_hands(knowledge, rng, HEURISTIC_SAMPLES,
+                                       informed=not random_opponent)
+                 if needs_opponents else [])
     ev = Evaluator(view.rules, knowledge.drawable, knowledge.limit)
     if phase is Phase.DISCARD:
         scored = rank_discards(view, knowledge, ev, moves, opponents, standing)
@@ -122,15 +173,21 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
         scored = rank_draws(view, knowledge, ev, moves, opponents, standing)
     scored.sort(key=lambda s: s.cost)
     if count > 0:
-        look_ahead(view, knowledge, scored, count, opponents, rng, pause)
+        look_ahead(view, knowledge, scored, count, opponents, rng, pause,
+                   random_opponent=random_opponent)
+        for item in scored:
+            if item.win is not None and item.points is not None:
+                item.raw = (item.win, item.points)
+                item.win, item.points = calibrated(opponent_model, item.win, item.points,
+                                                   item.samples)
     options = tuple(
         HintOption(s.move, rank, s.points, s.win, "; ".join(s.notes), s.samples, s.melds,
-                   s.deadwood)
+                   s.deadwood, s.raw)
         for rank, s in enumerate(scored, start=1))
-    return Hint(view.player, phase, options, count, budget_ms, seed)
+    return Hint(view.player, phase, options, count, budget_ms, seed, opponent_model)
 
 
-def _lay_down_hint(view: DealView, seed: int, budget_ms: int) -> Hint:
+def _lay_down_hint(view: DealView, seed: int, budget_ms: int, opponent_model: str) -> Hint:
     """The defender's reply to a knock (R-6.4): the spread with the least deadwood, exact."""
     move = best_lay_down(view)
     hand = cards_mask(view.hand)
@@ -150,7 +207,7 @@ def _lay_down_hint(view: DealView, seed: int, budget_ms: int) -> Hint:
                   + (f" ({names([x.card for x in laid])})" if laid else "")
                   + f", {count} deadwood")
     option = HintOption(move, 1, None, None, reason, 0)
-    return Hint(view.player, Phase.LAY_DOWN, (option,), 0, budget_ms, seed)
+    return Hint(view.player, Phase.LAY_DOWN, (option,), 0, budget_ms, seed, opponent_model)
 
 
 def best_lay_down(view: DealView) -> LayDown:

@@ -126,13 +126,27 @@ def _knock_or_discard(deal: Deal, player: str, hand: int, card: int, count: int)
     return discard if deal.can(discard) else None
 
 
-def play_out(deal: Deal, player: str) -> Outcome:
-    """Play ``deal`` to its end with the policy for both seats; the end for ``player``."""
+def random_policy_move(deal: Deal, rng: random.Random) -> Move:
+    """A move chosen uniformly among the engine's legal moves, as the ``random`` bot chooses;
+    after a knock, the defender's best reply."""
+    if deal.phase is _LAY_DOWN:
+        player = deal.turn
+        assert player is not None
+        return _new(LayDown, (player, None, None))
+    return rng.choice(deal.legal_moves())
+
+
+def play_out(deal: Deal, player: str, opponent_rng: random.Random | None = None) -> Outcome:
+    """Play ``deal`` to its end with the policy for both seats; the end for ``player``.  With
+    ``opponent_rng``, the opponent plays uniformly at random instead (the ``random`` model)."""
     play = deal.play
     for _ in range(MAX_PLAYOUT_MOVES):
         if deal.phase is _OVER:
             break
-        play(policy_move(deal))
+        if opponent_rng is not None and deal.turn != player:
+            play(random_policy_move(deal, opponent_rng))
+        else:
+            play(policy_move(deal))
     return outcome_for(deal, player)
 
 
@@ -147,12 +161,14 @@ def sampled_deal(view: DealView, knowledge: Knowledge, opponent: int,
 
 def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int,
                opponents: Sequence[int], rng: random.Random,
-               pause: Callable[[], None] | None = None) -> None:
+               pause: Callable[[], None] | None = None, *,
+               random_opponent: bool = False) -> None:
     """Estimate every option's value by playouts on the same sampled deals, the heuristic's
     best few getting most of them; among those the look-ahead may reorder on a clear
     difference (a paired difference over two standard errors).  ``pause``, when given, is
     called after each playout: the caller's chance to let other work run (a server's event
-    loop); it changes nothing of the result."""
+    loop); it changes nothing of the result.  With ``random_opponent`` the opponent plays at
+    random in the playouts, each deal with its own stream, the same for every option."""
     contenders = scored[:CONTENDERS]
     rest = scored[CONTENDERS:]
     share = count * 3 // 4 if rest else count
@@ -166,10 +182,11 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
     for index, item in enumerate(scored):
         n = per_contender if index < CONTENDERS else per_rest
         outcomes = []
-        for base in deals[:n]:
+        for base, deal_seed in zip(deals[:n], seeds):
             trial = base.copy()
             trial.play(item.move)
-            outcomes.append(play_out(trial, view.player))
+            opponent_rng = random.Random(deal_seed ^ 0x5EED) if random_opponent else None
+            outcomes.append(play_out(trial, view.player, opponent_rng))
             if pause is not None:
                 pause()
         results[index] = outcomes

@@ -81,13 +81,15 @@ and of each deal's end (seat "", no hint, the deal): what calibration.py measure
 
 def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
               budget_ms: int | None, tallies: dict[str, Tally],
-              abandoned: list[int], watch: Watcher | None = None
+              abandoned: list[int], watch: Watcher | None = None,
+              opponent_model: str | None = None
               ) -> tuple[str | None, Totals | HollywoodTotals, int]:
     """One game to the target between two bots (seat name -> bot name); the winner's seat,
     the final totals and the deals played.  The game is a :class:`GameInProgress`, as the
     bots endpoint sees one: the same standing for the advisor, the same turns.  With
     ``watch``, the advisor's decisions are its hints' first choices (the same moves it
-    plays), each shown to ``watch`` with the hint, and so is each deal's end."""
+    plays), each shown to ``watch`` with the hint, and so is each deal's end; those hints
+    assume ``opponent_model`` of the opponent (the default when None)."""
     game = GameInProgress.start(rules, list(seats), dealer=first_dealer)
     deals = 0
     while not game.match.complete and deals < MAX_DEALS:
@@ -111,6 +113,8 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
             view = game.view(player)
             if (watch is not None and seats[player] == "advisor"
                     and view.phase is not Phase.LAY_DOWN):
+                if opponent_model is not None:
+                    options["opponent_model"] = opponent_model
                 hint = advise(view, seed=rng.getrandbits(32), **options)
                 watch(player, hint, deal)
                 move = hint.best.move

@@ -1,0 +1,113 @@
+"""Fit the hint's calibration map (hints.CALIBRATION) for one opponent model.
+
+Reads the predictions ``ginrules calibrate --predictions FILE`` wrote (JSON Lines, each with
+the playouts' own numbers ``playout_win`` and ``playout_points`` and the round's outcome) and
+prints the four numbers of the map:
+
+- ``a, b``: a logistic regression of the round won on ``logit(w)``, where ``w`` is the share of
+  playouts won kept off 0 and 1 by half a playout (as hints.calibrated does);
+- ``c, d``: a least-squares line of the round's points on the playouts' mean points.
+
+It also prints the expected calibration error before and after, on the files given with
+``--test`` when there are any (fit on some seeds, judge on others)::
+
+    ginrules calibrate --bots advisor,simple --games 40 --seed 101 --svg - --predictions a.jsonl
+    ginrules calibrate --bots advisor,simple --games 40 --seed 201 --svg - --predictions b.jsonl
+    python bench/fit_calibration.py a.jsonl --test b.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+
+
+def load(paths: list[str]) -> list[dict]:
+    rows = []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            rows += [json.loads(line) for line in handle if line.strip()]
+    return [r for r in rows if r.get("playout_win") is not None]
+
+
+def logit_share(row: dict) -> float:
+    n = max(1, row["samples"])
+    share = (row["playout_win"] * n + 0.5) / (n + 1)
+    return math.log(share / (1 - share))
+
+
+def fit_logistic(rows: list[dict]) -> tuple[float, float]:
+    """Newton's method on the log-likelihood of won ~ a + b * logit(w)."""
+    a, b = 0.0, 1.0
+    for _ in range(100):
+        ga = gb = haa = hab = hbb = 0.0
+        for row in rows:
+            x = logit_share(row)
+            q = 1 / (1 + math.exp(-(a + b * x)))
+            r = q - row["won"]
+            ga += r
+            gb += r * x
+            w = q * (1 - q)
+            haa += w
+            hab += w * x
+            hbb += w * x * x
+        det = haa * hbb - hab * hab
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-10:
+            break
+    return a, b
+
+
+def fit_line(rows: list[dict]) -> tuple[float, float]:
+    xs = [r["playout_points"] for r in rows]
+    ys = [r["points"] for r in rows]
+    n = len(rows)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    d = sxy / sxx if sxx else 1.0
+    return my - d * mx, d
+
+
+def ece(rows: list[dict], chance) -> float:
+    bins: dict[int, list[tuple[float, bool]]] = {}
+    for row in rows:
+        p = chance(row)
+        bins.setdefault(min(9, int(p * 10)), []).append((p, row["won"]))
+    total = len(rows)
+    return sum(len(g) / total * abs(sum(p for p, _ in g) / len(g) - sum(w for _, w in g) / len(g))
+               for g in bins.values())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+", help="predictions to fit (JSON Lines)")
+    parser.add_argument("--test", nargs="*", default=[], help="predictions to judge the fit on")
+    args = parser.parse_args()
+    rows = load(args.files)
+    if not rows:
+        raise SystemExit("no predictions with playout_win in those files")
+    a, b = fit_logistic(rows)
+    c, d = fit_line(rows)
+    print(f"fitted on {len(rows)} predictions: a={a:.4f} b={b:.4f} c={c:.4f} d={d:.4f}")
+
+    def mapped(row: dict) -> float:
+        return 1 / (1 + math.exp(-(a + b * logit_share(row))))
+
+    for name, judged in (("fit", rows), ("test", load(args.test))):
+        if not judged:
+            continue
+        raw_points = sum(r["playout_points"] for r in judged) / len(judged)
+        mapped_points = sum(c + d * r["playout_points"] for r in judged) / len(judged)
+        real = sum(r["points"] for r in judged) / len(judged)
+        raw_ece = ece(judged, lambda r: r["playout_win"])
+        print(f"{name}: {len(judged)} predictions; ECE {raw_ece:.4f} raw, "
+              f"{ece(judged, mapped):.4f} mapped; points {raw_points:+.2f} raw, "
+              f"{mapped_points:+.2f} mapped, {real:+.2f} realised")
+
+
+if __name__ == "__main__":
+    main()
