@@ -251,8 +251,8 @@ def test_sampled_opponent_hands_seldom_could_have_knocked_when_the_opponent_did_
 
 
 def test_the_random_model_samples_uniform_hands_and_plays_the_opponent_at_random():
-    """Under ``opponent_model="random"`` the numbers assume the random bot: its win chances are
-    higher than under the greedy model, since a random player seldom knocks, and the reply
+    """Under ``opponent_model="random"`` the numbers assume the random bot: its playouts are won
+    more often than under the greedy model, since a random player seldom knocks, and the reply
     names the model."""
     higher = compared = 0
     for index, deal in enumerate(POSITIONS[:40]):
@@ -263,7 +263,9 @@ def test_the_random_model_samples_uniform_hands_and_plays_the_opponent_at_random
         wild = advise(view, seed=index, budget_ms=20, opponent_model="random")
         assert (greedy.opponent_model, wild.opponent_model) == ("greedy", "random")
         assert {o.move for o in wild.options} == {o.move for o in greedy.options}
-        higher += wild.best.win_chance > greedy.best.win_chance
+        # The playouts' own shares (each model's reply maps its own, hints.CALIBRATION).
+        assert wild.best.playouts_raw is not None and greedy.best.playouts_raw is not None
+        higher += wild.best.playouts_raw[0] > greedy.best.playouts_raw[0]
         compared += 1
     assert compared >= 20 and higher >= 0.8 * compared
     with pytest.raises(ValueError):

@@ -112,12 +112,13 @@ def test_the_random_models_numbers_come_true_against_the_random_bot():
 
 
 @pytest.mark.parametrize("model", sorted(CALIBRATION))
-def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model):
+@pytest.mark.parametrize("oklahoma", [False, True])
+def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, oklahoma):
     """hints.CALIBRATION never changes an order and never claims certainty from playouts."""
-    chances = [calibrated(model, w / 100, 0.0, 100)[0] for w in range(101)]
+    chances = [calibrated(model, w / 100, 0.0, 100, oklahoma)[0] for w in range(101)]
     assert chances == sorted(chances) and chances[0] < chances[-1]
     assert 0 < chances[0] and chances[-1] < 1
-    points = [calibrated(model, 0.5, p, 100)[1] for p in range(-60, 61, 5)]
+    points = [calibrated(model, 0.5, p, 100, oklahoma)[1] for p in range(-60, 61, 5)]
     assert points == sorted(points) and points[0] < points[-1]
 
 

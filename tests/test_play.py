@@ -385,6 +385,8 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
         page.wait_for_selector("#play-hint-table tbody tr.best .hint-play")
         reasons = page.locator("#play-hint-table tbody tr td:nth-child(3)").all_text_contents()
         assert all(reasons)
+        # The numbers assume the opponent you chose (the hint's opponent_model).
+        assert "assume the advisor bot" in page.text_content("#play-hint-table caption")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         if hinted == 0:
             page.locator("#play-hints").scroll_into_view_if_needed()

@@ -358,6 +358,15 @@ describe("bots and hints", () => {
                      ["discard", "stock"]);
     assert.ok(hint.options.every((option) => option.reason.length > 0));
     assert.deepEqual(await api.hint(request), hint);
+    assert.equal(hint.opponent_model, "greedy");
+  });
+
+  test("a hint takes the opponent model its numbers assume, and names it", async () => {
+    const log = await example("game-in-progress.json");
+    const hint = await api.hint({ log, player: "bob", seed: 3, budget_ms: 20,
+                                  opponent_model: "random" });
+    assert.equal(hint.opponent_model, "random");
+    assert.ok(hint.options.every((option) => option.win_chance !== null));
   });
 
   test("asking for the player who is not to move is a 422 saying whose turn it is (R-4.4)",

@@ -586,6 +586,8 @@ function setUpGame() {
 // the opponent's moves come from POST /v1/bots/{bot}/move, hints from POST /v1/hints.
 
 const ME = "you";
+// What a hint's numbers assume of each bot (the hint's opponent_model): simple plays greedily.
+const OPPONENT_MODELS = { random: "random", simple: "greedy", advisor: "advisor" };
 const STORE = "ginrules-play/1";
 const play = { log: null, seed: null, bot: "random", reply: null, selected: null, busy: false,
   asked: 0, picked: new Set() };
@@ -989,11 +991,13 @@ async function showHints() {
   const box = $("play-hints");
   box.replaceChildren(el("p", { class: "hint" }, "Thinking\u2026"));
   try {
-    const hint = await api("POST", "/v1/hints", { log: play.log, player: ME, seed: moveSeed(2), budget_ms: 100 });
+    // The numbers assume an opponent (opponent_model): the one you chose to play.
+    const hint = await api("POST", "/v1/hints", { log: play.log, player: ME, seed: moveSeed(2), budget_ms: 100,
+      opponent_model: OPPONENT_MODELS[play.bot] || "greedy" });
     const percent = (value) => (value === null || value === undefined ? "\u2013" : `${Math.round(value * 100)}%`);
     const points = (value) => (value === null || value === undefined ? "\u2013" : value.toFixed(1));
     box.replaceChildren(el("table", { id: "play-hint-table" },
-      el("caption", {}, "Your options, best first"),
+      el("caption", {}, `Your options, best first (the numbers assume the ${play.bot} bot)`),
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Move"), el("th", {}, "Why"),
         el("th", {}, "Expected points"), el("th", {}, "Win chance"))),
       el("tbody", {}, ...hint.options.map((option) => {

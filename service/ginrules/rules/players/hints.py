@@ -62,30 +62,35 @@ points are true against an opponent who plays like the model (README: "Are the h
 true?"); the ranking of the options is the heuristic's and the look-ahead's either way."""
 
 
-CALIBRATION: dict[str, tuple[float, float, float, float]] = {
-    # python bench/fit_calibration.py on the predictions of ginrules calibrate at 100 ms:
-    # advisor,simple standard seeds 11 and 12 (25 games each) and oklahoma seed 22 (25 games).
-    "greedy": (0.0004, 0.6815, -0.0605, 0.8351),
-    # The random bot's play is what the playouts play: no map.
-    "random": (0.0, 1.0, 0.0, 1.0),
-    # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10),
-    # oklahoma seed 24 (10).
-    "advisor": (-0.0907, 0.6147, -1.2897, 0.7897),
+CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
+    # python bench/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
+    # advisor,simple: standard seeds 11 and 12 (25 games each) and 101 (100 games); oklahoma
+    # seeds 22 (25 games) and 102 (80 games).
+    "greedy": {"standard": (0.0164, 0.7496, 0.2072, 0.7762),
+               "oklahoma": (0.1258, 0.6069, 1.7268, 0.9006)},
+    # The random bot plays as the playouts assume: no map.
+    "random": {"standard": (0.0, 1.0, 0.0, 1.0), "oklahoma": (0.0, 1.0, 0.0, 1.0)},
+    # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10 games),
+    # oklahoma seed 24 (10 games), fitted together.
+    "advisor": {"standard": (-0.0907, 0.6147, -1.2897, 0.7897),
+                "oklahoma": (-0.0907, 0.6147, -1.2897, 0.7897)},
 }
-"""Per opponent model, the map from the playouts' raw numbers to the reply's (a, b, c, d):
-``win_chance = 1 / (1 + exp(-(a + b * logit(w))))`` where ``w`` is the share of playouts won
-(its extremes kept off 0 and 1 by half a playout), and ``expected_points = c + d * p`` where
-``p`` is the playouts' mean points.  Fitted by logistic and least-squares regression to the
-outcomes of self-play rounds (``ginrules calibrate``, README: "Are the hints' numbers true?"),
-on seeds other than those the README's figures come from.  The playouts' policy plays both
-seats more plainly than the advisor does and their estimates carry sampling noise, so their
-raw chances are too sure of themselves; the map is monotone and never changes an order."""
+"""Per opponent model and family of rules (Oklahoma's knock limit set by the upcard, R-5.6,
+or a fixed one: every other two-player preset), the map from the playouts' raw numbers to
+the reply's (a, b, c, d): ``win_chance = 1 / (1 + exp(-(a + b * logit(w))))`` where ``w`` is
+the share of playouts won (kept off 0 and 1 by half a playout), and ``expected_points = c + d *
+p`` where ``p`` is the playouts' mean points.  Fitted by logistic and least-squares regression
+to the outcomes of self-play rounds (``ginrules calibrate``), on seeds other than those of the
+README's figures ("Are the hints' numbers true?").  The playouts play both seats more plainly
+than the advisor does and their estimates carry sampling noise, so their raw chances are too
+sure of themselves; the map is increasing and never changes an order."""
 
 
-def calibrated(model: str, win: float, points: float, samples: int) -> tuple[float, float]:
+def calibrated(model: str, win: float, points: float, samples: int,
+               oklahoma: bool = False) -> tuple[float, float]:
     """The reply's win chance and expected points for the playouts' raw share of wins and
     mean points over ``samples`` playouts, under an opponent model (CALIBRATION)."""
-    a, b, c, d = CALIBRATION[model]
+    a, b, c, d = CALIBRATION[model]["oklahoma" if oklahoma else "standard"]
     n = max(1, samples)
     share = (win * n + 0.5) / (n + 1)
     z = a + b * math.log(share / (1 - share))
@@ -179,7 +184,7 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
             if item.win is not None and item.points is not None:
                 item.raw = (item.win, item.points)
                 item.win, item.points = calibrated(opponent_model, item.win, item.points,
-                                                   item.samples)
+                                                   item.samples, view.rules.oklahoma)
     options = tuple(
         HintOption(s.move, rank, s.points, s.win, "; ".join(s.notes), s.samples, s.melds,
                    s.deadwood, s.raw)

@@ -104,7 +104,7 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
             player = deal.turn
             assert player is not None
             options: dict[str, Any] = {}
-            if seats[player] == "advisor":
+            if seats[player].startswith("advisor"):  # the advisor, or an earlier one's
                 options["standing"] = game.standing(player)
                 if budget_ms is not None:
                     options["budget_ms"] = budget_ms
