@@ -112,13 +112,13 @@ def test_the_random_models_numbers_come_true_against_the_random_bot():
 
 
 @pytest.mark.parametrize("model", sorted(CALIBRATION))
-@pytest.mark.parametrize("oklahoma", [False, True])
-def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, oklahoma):
+@pytest.mark.parametrize("family", ["standard", "oklahoma", "straight"])
+def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, family):
     """hints.CALIBRATION never changes an order and never claims certainty from playouts."""
-    chances = [calibrated(model, w / 100, 0.0, 100, oklahoma)[0] for w in range(101)]
+    chances = [calibrated(model, w / 100, 0.0, 100, family)[0] for w in range(101)]
     assert chances == sorted(chances) and chances[0] < chances[-1]
     assert 0 < chances[0] and chances[-1] < 1
-    points = [calibrated(model, 0.5, p, 100, oklahoma)[1] for p in range(-60, 61, 5)]
+    points = [calibrated(model, 0.5, p, 100, family)[1] for p in range(-60, 61, 5)]
     assert points == sorted(points) and points[0] < points[-1]
 
 
@@ -168,3 +168,16 @@ def test_the_fitting_tool_recovers_a_known_map(tmp_path):
     c, d = fit.fit_line(loaded)
     assert abs(a - 0.2) < 0.06 and abs(b - 0.6) < 0.04
     assert abs(c - 1.5) < 0.2 and abs(d - 0.7) < 0.02
+
+
+def test_each_two_player_preset_has_a_fitted_family_of_maps():
+    """Oklahoma's upcard limit (R-5.6) and straight gin's limit of 0 (R-5.1) have maps of their
+    own; every model has a map for every family."""
+    from ginrules.rules.players.hints import rules_family
+
+    families = {preset: rules_family(resolve_rules(preset))
+                for preset in ("standard", "modern", "classic", "oklahoma", "straight",
+                               "openspiel")}
+    assert families["oklahoma"] == "oklahoma" and families["straight"] == "straight"
+    assert families["standard"] == "standard"
+    assert all(set(maps) == set(families.values()) for maps in CALIBRATION.values())

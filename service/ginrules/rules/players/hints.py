@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ..base.cards import cards_mask, mask_cards
 from ..base.melds import Meld
+from ..base.options import Rules
 from ..hands.layoffs import best_defense
 from ..hands.solver import solver_for
 from ..match.standings import Standing
@@ -69,33 +70,47 @@ CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
     # python bench/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
     # advisor,simple: standard seeds 11 and 12 (25 games each) and 101 (100 games); oklahoma
     # seeds 22 (25 games) and 102 (80 games).
+    # straight: advisor,simple --rules straight seeds 112 (60 games), 113 and 114 (50 each).
     "greedy": {"standard": (0.0164, 0.7496, 0.2072, 0.7762),
-               "oklahoma": (0.1258, 0.6069, 1.7268, 0.9006)},
+               "oklahoma": (0.1258, 0.6069, 1.7268, 0.9006),
+               "straight": (0.4175, 0.5680, 3.7741, 0.7202)},
     # advisor,random --opponent-model random: standard seed 103 (300 games), oklahoma seed
     # 105 (300 games).  The advisor scores more than the playouts' plain play.
     "random": {"standard": (2.4020, 0.5484, 11.6589, 0.8444),
-               "oklahoma": (1.4056, 0.6511, 5.3585, 1.0536)},
+               "oklahoma": (1.4056, 0.6511, 5.3585, 1.0536),
+               "straight": (2.4020, 0.5484, 11.6589, 0.8444)},
     # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10 games),
     # oklahoma seed 24 (10 games), fitted together.
     "advisor": {"standard": (-0.0907, 0.6147, -1.2897, 0.7897),
-                "oklahoma": (-0.0907, 0.6147, -1.2897, 0.7897)},
+                "oklahoma": (-0.0907, 0.6147, -1.2897, 0.7897),
+                "straight": (-0.0907, 0.6147, -1.2897, 0.7897)},
 }
-"""Per opponent model and family of rules (Oklahoma's knock limit set by the upcard, R-5.6,
-or a fixed one: every other two-player preset), the map from the playouts' raw numbers to
-the reply's (a, b, c, d): ``win_chance = 1 / (1 + exp(-(a + b * logit(w))))`` where ``w`` is
-the share of playouts won (kept off 0 and 1 by half a playout), and ``expected_points = c + d *
-p`` where ``p`` is the playouts' mean points.  Fitted by logistic and least-squares regression
-to the outcomes of self-play rounds (``ginrules calibrate``), on seeds other than those of the
-README's figures ("Are the hints' numbers true?").  The playouts play both seats more plainly
-than the advisor does and their estimates carry sampling noise, so their raw chances are too
-sure of themselves; the map is increasing and never changes an order."""
+"""Per opponent model and family of rules (:func:`rules_family`: Oklahoma's knock limit set by
+the upcard, R-5.6; straight gin's limit of 0, R-5.1; or another fixed one), the map from the
+playouts' raw numbers to the reply's (a, b, c, d): ``win_chance = 1 / (1 + exp(-(a + b *
+logit(w))))`` where ``w`` is the share of playouts won (kept off 0 and 1 by half a playout),
+and ``expected_points = c + d * p`` where ``p`` is the playouts' mean points.  Fitted by
+logistic and least-squares regression to the outcomes of self-play rounds (``ginrules
+calibrate``), on seeds other than those of the README's figures ("Are the hints' numbers
+true?"); where a family had no run of its own, a model reuses the standard family's map.  The
+playouts play both seats more plainly than the advisor does and their estimates carry sampling
+noise, so their raw chances are too sure of themselves; the map is increasing and never
+changes an order."""
+
+
+def rules_family(rules: Rules) -> str:
+    """The family of rules a calibration map is fitted for (CALIBRATION)."""
+    if rules.oklahoma:
+        return "oklahoma"
+    return "straight" if rules.knock_limit == 0 else "standard"
 
 
 def calibrated(model: str, win: float, points: float, samples: int,
-               oklahoma: bool = False) -> tuple[float, float]:
+               family: str = "standard") -> tuple[float, float]:
     """The reply's win chance and expected points for the playouts' raw share of wins and
-    mean points over ``samples`` playouts, under an opponent model (CALIBRATION)."""
-    a, b, c, d = CALIBRATION[model]["oklahoma" if oklahoma else "standard"]
+    mean points over ``samples`` playouts, under an opponent model and a family of rules
+    (CALIBRATION)."""
+    a, b, c, d = CALIBRATION[model][family]
     n = max(1, samples)
     share = (win * n + 0.5) / (n + 1)
     z = a + b * math.log(share / (1 - share))
@@ -189,7 +204,7 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
             if item.win is not None and item.points is not None:
                 item.raw = (item.win, item.points)
                 item.win, item.points = calibrated(opponent_model, item.win, item.points,
-                                                   item.samples, view.rules.oklahoma)
+                                                   item.samples, rules_family(view.rules))
     options = tuple(
         HintOption(s.move, rank, s.points, s.win, "; ".join(s.notes), s.samples, s.melds,
                    s.deadwood, s.raw)
