@@ -16,6 +16,8 @@ import math
 import random
 import statistics
 
+from ginrules.rules.players.calibration import calibration_error
+
 STEPS = 13
 SIMULATIONS = 40
 
@@ -33,12 +35,7 @@ def ece_of_rounds(rounds: int, rng: random.Random) -> float:
             chances.append(normal_cdf(total / math.sqrt(STEPS - step)))
             total += rng.gauss(0, 1)
         predictions += [(chance, total > 0) for chance in chances]
-    bins: dict[int, list[tuple[float, bool]]] = {}
-    for chance, won in predictions:
-        bins.setdefault(min(9, int(chance * 10)), []).append((chance, won))
-    count = len(predictions)
-    return sum(len(b) / count * abs(sum(c for c, _ in b) / len(b) - sum(w for _, w in b) / len(b))
-               for b in bins.values())
+    return calibration_error(predictions)
 
 
 def main() -> None:

@@ -22,6 +22,9 @@ import argparse
 import json
 import math
 
+from ginrules.rules.players.calibration import calibration_error
+from ginrules.rules.players.hints import playouts_logit
+
 
 def load(paths: list[str]) -> list[dict]:
     rows = []
@@ -32,9 +35,7 @@ def load(paths: list[str]) -> list[dict]:
 
 
 def logit_share(row: dict) -> float:
-    n = max(1, row["samples"])
-    share = (row["playout_win"] * n + 0.5) / (n + 1)
-    return math.log(share / (1 - share))
+    return playouts_logit(row["playout_win"], row["samples"])
 
 
 def fit_logistic(rows: list[dict]) -> tuple[float, float]:
@@ -73,13 +74,7 @@ def fit_line(rows: list[dict]) -> tuple[float, float]:
 
 
 def ece(rows: list[dict], chance) -> float:
-    bins: dict[int, list[tuple[float, bool]]] = {}
-    for row in rows:
-        p = chance(row)
-        bins.setdefault(min(9, int(p * 10)), []).append((p, row["won"]))
-    total = len(rows)
-    return sum(len(g) / total * abs(sum(p for p, _ in g) / len(g) - sum(w for _, w in g) / len(g))
-               for g in bins.values())
+    return calibration_error([(chance(row), row["won"]) for row in rows])
 
 
 def main() -> None:

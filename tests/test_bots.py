@@ -116,7 +116,7 @@ def test_no_bot_move_and_no_hint_changes_when_a_card_the_player_cannot_see_chang
             options = {"playouts": 9} if bot == "advisor" else {}
             assert (bot_move(bot, view_of(deal, player), index, **options)
                     == bot_move(bot, view_of(swapped, player), index, **options)), (bot, index)
-        for model in ("greedy", "random"):
+        for model in ("greedy", "random", "advisor"):
             assert (advise(view_of(deal, player), seed=index, budget_ms=3, opponent_model=model)
                     == advise(view_of(swapped, player), seed=index, budget_ms=3,
                               opponent_model=model)), (model, index)

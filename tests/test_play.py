@@ -266,6 +266,16 @@ def _state(page, timeout=60_000) -> str:
     return page.evaluate(PLAY_STATE)
 
 
+def _saved_game(browser, server, log):
+    """/play with a game against the simple bot kept in the page, as a reload finds it."""
+    page, errors = _page(browser)
+    page.goto(server + "/play")
+    page.evaluate("log => localStorage.setItem('ginrules-play/1', JSON.stringify("
+                  "{log, seed: 1, bot: 'simple'}))", log)
+    page.reload()
+    return page, errors
+
+
 def _start(page, server, preset="standard", bot="random", target="50", first="random"):
     page.goto(server + "/play")
     page.evaluate("localStorage.clear()")
@@ -472,11 +482,7 @@ def test_a_knock_is_answered_with_the_cards_you_pick_to_lay_off(server, browser)
     # A game kept in the page (as a reload finds it): the opponent has knocked, you answer.
     text = json.dumps(example_logs()["game-awaiting-lay-down"])
     log = json.loads(text.replace('"ann"', '"you"').replace('"bob"', '"simple"'))
-    page, errors = _page(browser)
-    page.goto(server + "/play")
-    page.evaluate("log => localStorage.setItem('ginrules-play/1', JSON.stringify("
-                  "{log, seed: 1, bot: 'simple'}))", log)
-    page.reload()
+    page, errors = _saved_game(browser, server, log)
     assert _state(page) == "lay_down"
     knocked = page.text_content("#play-knocked")
     assert "simple knocks with" in knocked
@@ -556,11 +562,7 @@ def test_a_knock_is_made_with_the_arrangement_you_type(server, browser):
     actions = log["rounds"][-1]["actions"]
     declared = actions[-1]["melds"]
     del actions[-1]
-    page, errors = _page(browser)
-    page.goto(server + "/play")
-    page.evaluate("log => localStorage.setItem('ginrules-play/1', JSON.stringify("
-                  "{log, seed: 1, bot: 'simple'}))", log)
-    page.reload()
+    page, errors = _saved_game(browser, server, log)
     assert _state(page) == "discard"
     assert page.is_visible("#play-melds")
     # An arrangement that is not one is refused with its reason, and nothing is kept.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..base.options import Rules
@@ -86,21 +86,12 @@ class Calibration:
     """What the hints assumed of the opponent (hints.OPPONENT_MODELS)."""
 
     def table(self, bins: int = BINS) -> list[Bin]:
-        grouped: list[list[Prediction]] = [[] for _ in range(bins)]
-        for p in self.predictions:
-            grouped[min(bins - 1, int(p.win_chance * bins))].append(p)
-        return [Bin(i / bins, (i + 1) / bins, len(g),
-                    sum(p.win_chance for p in g) / len(g) if g else 0.0,
-                    sum(p.won for p in g) / len(g) if g else 0.0)
-                for i, g in enumerate(grouped)]
+        return reliability_table([(p.win_chance, p.won) for p in self.predictions], bins)
 
     @property
     def ece(self) -> float:
         """The expected calibration error of ``win_chance`` (0 is perfect)."""
-        total = len(self.predictions)
-        if not total:
-            return 0.0
-        return sum(b.count / total * abs(b.realised - b.predicted) for b in self.table())
+        return calibration_error([(p.win_chance, p.won) for p in self.predictions])
 
     @property
     def brier(self) -> float:
@@ -116,6 +107,27 @@ class Calibration:
     def mean_points(self) -> float:
         total = len(self.predictions)
         return sum(p.points for p in self.predictions) / total if total else 0.0
+
+
+def reliability_table(pairs: Sequence[tuple[float, bool]], bins: int = BINS) -> list[Bin]:
+    """Predicted chances and outcomes in ``bins`` equal bins of the chance."""
+    grouped: list[list[tuple[float, bool]]] = [[] for _ in range(bins)]
+    for chance, won in pairs:
+        grouped[min(bins - 1, int(chance * bins))].append((chance, won))
+    return [Bin(i / bins, (i + 1) / bins, len(g),
+                sum(c for c, _ in g) / len(g) if g else 0.0,
+                sum(w for _, w in g) / len(g) if g else 0.0)
+            for i, g in enumerate(grouped)]
+
+
+def calibration_error(pairs: Sequence[tuple[float, bool]], bins: int = BINS) -> float:
+    """The expected calibration error of predicted chances against outcomes: the bins' gaps
+    between mean chance and share won, weighted by their counts (0 is perfect)."""
+    total = len(pairs)
+    if not total:
+        return 0.0
+    return sum(b.count / total * abs(b.realised - b.predicted)
+               for b in reliability_table(pairs, bins))
 
 
 def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,

@@ -105,15 +105,21 @@ def rules_family(rules: Rules) -> str:
     return "straight" if rules.knock_limit == 0 else "standard"
 
 
+def playouts_logit(win: float, samples: int) -> float:
+    """The log-odds of the playouts' share of wins, kept off 0 and 1 by half a playout: what
+    CALIBRATION's maps take."""
+    n = max(1, samples)
+    share = (win * n + 0.5) / (n + 1)
+    return math.log(share / (1 - share))
+
+
 def calibrated(model: str, win: float, points: float, samples: int,
                family: str = "standard") -> tuple[float, float]:
     """The reply's win chance and expected points for the playouts' raw share of wins and
     mean points over ``samples`` playouts, under an opponent model and a family of rules
     (CALIBRATION)."""
     a, b, c, d = CALIBRATION[model][family]
-    n = max(1, samples)
-    share = (win * n + 0.5) / (n + 1)
-    z = a + b * math.log(share / (1 - share))
+    z = a + b * playouts_logit(win, samples)
     return round(1 / (1 + math.exp(-z)), 3), round(c + d * points, 2)
 
 
