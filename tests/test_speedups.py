@@ -29,6 +29,7 @@ from ginrules.rules import analyze, speedups
 from ginrules.rules.base.cards import (
     CARD_SPELLINGS,
     SPELLING_CARDS,
+    FULL_DECK,
     cards_mask,
     parse_hand_mask,
     python_parse_hand_mask,
@@ -102,6 +103,20 @@ def _same_solution(solver, mask: int) -> None:
         assert counts is not None and type(counts) is tuple
         assert counts == solver.python_discard_counts(mask)
         assert solver.discard_counts(mask) == counts
+    if mask.bit_count() <= 10:
+        # The least deadwood after each card the hand could draw, and a hand too big for it.
+        others = FULL_DECK & ~mask
+        draws = solver.kernel.draws(mask, others)
+        assert draws is not None and type(draws) is tuple and len(draws) == others.bit_count()
+        assert draws == solver.python_draw_counts(mask, others)
+        assert draws == tuple(min(solver.python_discard_counts(mask | 1 << card))
+                              for card in range(52) if others >> card & 1)
+        assert solver.draw_counts(mask, others) == draws
+    else:
+        assert solver.kernel.draws(mask, FULL_DECK & ~mask) is None
+    if mask:
+        # A card the hand holds cannot be drawn: no compiled answer, the reference's alone.
+        assert solver.kernel.draws(mask, mask & -mask) is None
 
 
 @compiled

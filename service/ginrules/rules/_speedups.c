@@ -593,6 +593,54 @@ Kernel_counts(Kernel *self, PyObject *arg)
     return result;
 }
 
+/* draws(hand, cards): for each card of ``cards``, lowest first, the least deadwood of the hand
+ * with that card in and its best discard out (the least of counts(hand | card)): the advice's
+ * look at every card the next draw could bring.  None unless the hand holds at most ten cards
+ * and none of ``cards``. */
+static PyObject *
+Kernel_draws(Kernel *self, PyObject *args)
+{
+    PyObject *hand_arg, *cards_arg, *result;
+    uint64_t hand, cards;
+    unsigned masks[4], triples;
+    long least[MAX_HAND];
+    Py_ssize_t k = 0;
+
+    if (!PyArg_ParseTuple(args, "OO", &hand_arg, &cards_arg))
+        return NULL;
+    if (!ready(self))
+        return NULL;
+    if (!read_mask(hand_arg, &hand) || !read_mask(cards_arg, &cards)
+            || popcount64(hand) > 10 || (hand & cards))
+        Py_RETURN_NONE;
+    result = PyTuple_New(popcount64(cards));
+    if (result == NULL)
+        return NULL;
+    for (int card = 0; card < MAX_HAND; card++) {
+        uint64_t mask;
+        long best = LONG_MAX;
+        PyObject *count;
+        if (!(cards >> card & 1u))
+            continue;
+        mask = hand | (uint64_t)1 << card;
+        triples = split(mask, masks);
+        for (int held = 0; held < MAX_HAND; held++)
+            least[held] = LONG_MAX;
+        least_after_discards(self, masks, triples, least);
+        for (int held = 0; held < MAX_HAND; held++) {
+            if (mask >> held & 1u && least[held] < best)
+                best = least[held];
+        }
+        count = PyLong_FromLong(best);
+        if (count == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k++, count);
+    }
+    return result;
+}
+
 static PyMethodDef Reader_methods[] = {
     {"mask", (PyCFunction)Reader_mask, METH_O,
      "mask(tokens): the hand mask of an exact list or tuple of card spellings, or None."},
@@ -618,6 +666,8 @@ static PyMethodDef Kernel_methods[] = {
      "solve(mask): the Solution of a hand the tables settle alone, or None."},
     {"counts", (PyCFunction)Kernel_counts, METH_O,
      "counts(mask): the least deadwood after each discard of up to eleven cards, or None."},
+    {"draws", (PyCFunction)Kernel_draws, METH_VARARGS,
+     "draws(hand, cards): the least deadwood after each card drawn and the best discard, or None."},
     {NULL, NULL, 0, NULL},
 };
 

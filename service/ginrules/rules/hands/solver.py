@@ -161,6 +161,9 @@ class Solver:
     optimal_arrangements: Callable[[int], tuple[Arrangement, ...]]
     best_arrangement: Callable[[int], Arrangement]
     discard_counts: Callable[[int], tuple[int, ...]]
+    draw_counts: Callable[[int, int], tuple[int, ...]]
+    python_draw_counts: Callable[[int, int], tuple[int, ...]]
+    """``draw_counts`` in Python alone: the reference of the compiled path."""
     discard_options: Callable[[int], tuple[DiscardOption, ...]]
     solve: Callable[[int], Solution]
     caches: tuple[Any, ...]
@@ -385,6 +388,12 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         it."""
         return _discard_table(mask)[0]
 
+    def draw_counts(mask: int, cards: int) -> tuple[int, ...]:
+        """For every card of ``cards`` (a mask of cards the hand does not hold), lowest first:
+        the least deadwood of the hand with that card drawn and its best discard out (R-2.5)."""
+        return tuple(min(_discard_table(mask | 1 << card)[0])
+                     for card in range(52) if cards >> card & 1)
+
     def discard_options(mask: int) -> tuple[DiscardOption, ...]:
         """Every discard of a hand (canonical card order) with the canonical optimal arrangement
         of the cards kept (R-2.5, R-5.1)."""
@@ -553,6 +562,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
     python_min_deadwood, python_solve = min_deadwood, solve
     python_discard_counts = discard_counts
+    python_draw_counts = draw_counts
     kernel = None
     if SPEEDUPS is not None and not round_the_corner:
         # The compiled fast path reads these same tables (see speedups.py); it answers the
@@ -561,6 +571,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             SUIT_DEADWOOD, _RUNNABLE, _SUIT_RUNS, _SUIT_DEAD,
             [_SET_MELDS.get(choice) for choice in range(13 << 4)], Arrangement, _Solution)
         quick_count, quick_solve, quick_counts = kernel.count, kernel.solve, kernel.counts
+        quick_draws = kernel.draws
 
         def min_deadwood(mask: int) -> int:
             """The least deadwood count of a hand given as a mask, any number of cards
@@ -578,6 +589,13 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             counts = quick_counts(mask)
             return python_discard_counts(mask) if counts is None else counts
 
+        def draw_counts(mask: int, cards: int) -> tuple[int, ...]:
+            """For every card of ``cards`` (a mask of cards the hand does not hold), lowest
+            first: the least deadwood of the hand with that card drawn and its best discard
+            out (R-2.5)."""
+            counts = quick_draws(mask, cards)
+            return python_draw_counts(mask, cards) if counts is None else counts
+
     solver.round_the_corner = round_the_corner
     solver.ace_value = ace_value
     solver.suit_deadwood = SUIT_DEADWOOD
@@ -585,10 +603,12 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     solver.python_min_deadwood = python_min_deadwood
     solver.python_solve = python_solve
     solver.python_discard_counts = python_discard_counts
+    solver.python_draw_counts = python_draw_counts
     solver.min_deadwood = min_deadwood
     solver.optimal_arrangements = optimal_arrangements
     solver.best_arrangement = best_arrangement
     solver.discard_counts = discard_counts
+    solver.draw_counts = draw_counts
     solver.discard_options = discard_options
     solver.solve = solve
     solver.caches = (_discard_values, _best_plan)
