@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from ..base.cards import (CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, FULL_DECK, Card,
+from ..base.cards import (CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARDS, FULL_DECK, Card,
                           cards_mask, mask_cards)
 from ..base.melds import Arrangement, Meld, meld_pairs
 from ..base.options import Rules
@@ -65,7 +65,7 @@ TWO_DRAW_MARGIN = 2
 def _reach_of(card: Card) -> int:
     """The cards of the card's rank, and of its suit within two ranks of it (itself too)."""
     reach = 0
-    for other in range(52):
+    for other in CARDS:
         if CARD_RANKS[other] == CARD_RANKS[card] or (
                 CARD_SUITS[other] == CARD_SUITS[card]
                 and abs(CARD_RANKS[other] - CARD_RANKS[card]) <= 2):
@@ -73,7 +73,7 @@ def _reach_of(card: Card) -> int:
     return reach
 
 
-_REACH: tuple[int, ...] = tuple(_reach_of(card) for card in range(52))
+_REACH: tuple[int, ...] = tuple(_reach_of(card) for card in CARDS)
 
 
 class Evaluator:
