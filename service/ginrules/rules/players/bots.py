@@ -111,8 +111,8 @@ BOTS: dict[str, Bot] = {
         "the card just taken), knocks as soon as allowed", simple_move),
     "advisor": Bot(
         "advisor",
-        "plays the hint engine's first choice: expected deadwood and the chance to knock after "
-        "the next draw, discard safety from the opponent's picks and passes, knock timing "
+        "plays the hint engine's first choice: expected deadwood and the chance to knock over "
+        "the next two draws, discard safety from the opponent's picks and passes, knock timing "
         "against the undercut risk and the score, refined by playouts of sampled deals",
         advisor_move),
 }

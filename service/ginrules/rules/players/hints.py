@@ -4,8 +4,9 @@ The hint engine sees only the player's view (:class:`~..table.moves.DealView`), 
 cheat, and its options are the view's legal moves, which the game engine gives.  It works in
 three steps:
 
-1. **A fast heuristic core** (heuristic.py) ranks the options: expected deadwood after the
-   next draw and the chance to knock then, discard safety from the opponent's picks and
+1. **A fast heuristic core** (heuristic.py) ranks the options: expected deadwood and the
+   chance to knock after the next draw (after the next two for the best discards and the
+   stock draw), discard safety from the opponent's picks and
    passes, knock timing against the undercut risk and the score of the game.
 2. **Sampling and look-ahead** (playouts.py) estimate each option's value: the expected points
    of the round for the player (negative when the opponent scores) and the chance of winning
