@@ -195,6 +195,26 @@ def test_a_hint_ranks_every_legal_option_once_with_values_in_range():
             assert -300 <= option.expected_points <= 300
 
 
+def test_a_first_option_valued_below_a_runner_up_says_the_difference_is_noise():
+    """The look-ahead reorders the best few options only on a clear difference; when a runner-up
+    shows a higher value and the order stands, the first option's reason says why."""
+    from ginrules.rules.players.playouts import CONTENDERS
+
+    said = 0
+    for index, deal in enumerate(POSITIONS[:60]):
+        if deal.phase in (Phase.LAY_DOWN, Phase.OVER):
+            continue
+        hint = advise(view_of(deal, deal.turn), seed=index, budget_ms=40)
+        first = hint.options[0]
+        higher = any(o.expected_points > first.expected_points
+                     for o in hint.options[1:CONTENDERS])
+        noise = "within the noise of the sample" in first.reason
+        if "prefers it" not in first.reason:
+            assert noise == higher, (index, first.reason)
+        said += noise
+    assert said >= 1
+
+
 def test_a_hint_is_the_same_for_the_same_seed_and_budget():
     deal = next(d for d in POSITIONS if d.phase is Phase.DISCARD)
     view = view_of(deal, deal.turn)

@@ -60,6 +60,7 @@ TWO_DRAW_KEEP = 3
 """After a first draw that does not let the hand knock, the discards tried for the second: at
 most this many, each within TWO_DRAW_MARGIN of the least deadwood."""
 TWO_DRAW_MARGIN = 2
+"""See TWO_DRAW_KEEP: a discard leaving more deadwood than this over the least is not tried."""
 
 
 def _reach_of(card: Card) -> int:
@@ -114,10 +115,6 @@ class Evaluator:
         for card in mask_cards(hand):
             reach |= _REACH[card]
         return reach
-
-    def near(self, card: Card, hand: int) -> bool:
-        """Whether a card is within the hand's :meth:`reach`."""
-        return bool(self.reach(hand) >> card & 1)
 
     def outlook(self, hand: int) -> tuple[float, float]:
         """A ten-card hand's expected deadwood after one more stock draw and the best
