@@ -181,3 +181,32 @@ def test_each_two_player_preset_has_a_fitted_family_of_maps():
     assert families["oklahoma"] == "oklahoma" and families["straight"] == "straight"
     assert families["standard"] == "standard"
     assert all(set(maps) == set(families.values()) for maps in CALIBRATION.values())
+
+
+def test_remapping_recorded_predictions_gives_what_the_command_printed(tmp_path, capsys,
+                                                                        monkeypatch):
+    """bench/remap_calibration.py re-scores a run's predictions under hints.CALIBRATION without
+    replaying it: the map changes no move, so the table and picture are the command's own."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    picture, records = tmp_path / "run.svg", tmp_path / "run.jsonl"
+    assert main(["calibrate", "--bots", "advisor,simple", "--games", "1", "--seed", "4",
+                 "--budget-ms", "5", "--svg", str(picture), "--predictions", str(records)]) == 0
+    printed = capsys.readouterr().out
+    spec = importlib.util.spec_from_file_location(
+        "remap_calibration",
+        Path(__file__).resolve().parent.parent / "bench" / "remap_calibration.py")
+    remap = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(remap)
+    again = tmp_path / "again.svg"
+    monkeypatch.setattr(sys, "argv", ["remap", str(records), "--bots", "advisor,simple",
+                                      "--svg", str(again)])
+    remap.main()
+    out = capsys.readouterr().out
+    assert again.read_bytes() == picture.read_bytes()
+    measures = [line for line in printed.splitlines() if line.startswith("expected calib")]
+    assert measures and measures[0] in out.splitlines()
+    assert printed.splitlines()[:11] == out.splitlines()[:11]  # the reliability table

@@ -1,0 +1,63 @@
+"""Re-score recorded predictions under today's calibration map (hints.CALIBRATION).
+
+``ginrules calibrate --predictions FILE`` records, for every decision, the playouts' own share
+of wins and mean points beside the round's outcome.  The map turns those into the reply's
+``win_chance`` and ``expected_points`` and never changes a move (it is increasing, applied
+after the options are ordered), so a run's predictions under a newly fitted map are exactly
+what the same ``ginrules calibrate`` command would print again: this tool gives them without
+replaying the games, with the reliability table, the measures and, with ``--svg``, the
+picture::
+
+    python bench/fit_calibration.py fit.jsonl --test held-out.jsonl      # fit on other seeds
+    python bench/remap_calibration.py held-out.jsonl --bots advisor,advisor \\
+        --opponent-model advisor --rules standard --games 50 --seed 104 --svg advisor-advisor.svg
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ginrules.rules import resolve_rules
+from ginrules.rules.players.calibration import (Calibration, Prediction, calibration_report,
+                                                reliability_svg)
+from ginrules.rules.players.hints import calibrated, rules_family
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", help="predictions of one run (JSON Lines)")
+    parser.add_argument("--bots", default="advisor,simple")
+    parser.add_argument("--opponent-model", default="greedy")
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--games", type=int, default=0, help="the run's games, for the report")
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed, for the report")
+    parser.add_argument("--rounds", type=int, default=0, help="the run's rounds, for the report")
+    parser.add_argument("--budget-ms", type=int, default=100)
+    parser.add_argument("--svg", help="where to write the reliability diagram")
+    args = parser.parse_args()
+    family = rules_family(resolve_rules(args.rules))
+    predictions = []
+    for line in Path(args.file).read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row.get("playout_win") is None:
+            raise SystemExit(f"{args.file}: a prediction without the playouts' own numbers")
+        win, points = calibrated(args.opponent_model, row["playout_win"],
+                                 row["playout_points"], row["samples"], family)
+        predictions.append(Prediction(win, points, row["won"], row["points"], row["samples"],
+                                      row.get("phase", ""), row.get("stock", 0),
+                                      row["playout_win"], row["playout_points"]))
+    bots = tuple(args.bots.split(","))
+    result = Calibration((bots[0], bots[1]), args.rules, args.budget_ms, args.games, args.seed,
+                         predictions, rounds=args.rounds, opponent_model=args.opponent_model)
+    print(calibration_report(result))
+    if args.svg:
+        Path(args.svg).write_text(reliability_svg(result), encoding="utf-8")
+        print(f"reliability diagram written to {args.svg}")
+
+
+if __name__ == "__main__":
+    main()
