@@ -89,16 +89,8 @@ class Evaluator:
         self.drawable_mask = cards_mask(self.drawable)
         self.pairs = meld_pairs(round_the_corner=rules.round_the_corner)
         self.values = rules.card_values
-        self._least: dict[int, int] = {}
         self._outlook: dict[int, tuple[float, float]] = {}
         self._two_draws: dict[int, float] = {}
-
-    def least(self, hand: int) -> int:
-        """The least deadwood of a hand after its best discard (R-2.5)."""
-        value = self._least.get(hand)
-        if value is None:
-            value = self._least[hand] = min(self.solver.discard_counts(hand))
-        return value
 
     def related(self, card: Card, hand: int) -> bool:
         """Whether a card could meld with cards of the hand: a pair of them makes a meld with
@@ -413,9 +405,9 @@ def rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves: Seque
                            f"{ev.expected(kept):.1f} expected after the next draw"]
             scored.append(Scored(move, cost, notes))
         elif isinstance(move, Draw):
-            knockable = sum(1 for c in drawable
-                            if knock_allowed(ev.least(hand | CARD_BITS[c]), knowledge.limit))
-            better = sum(1 for c in drawable if ev.least(hand | CARD_BITS[c]) < now)
+            after = solver.draw_counts(hand, ev.drawable_mask)
+            knockable = sum(1 for value in after if knock_allowed(value, knowledge.limit))
+            better = sum(1 for value in after if value < now)
             notes = [f"{better} of the {len(drawable)} unseen cards would lower your deadwood of "
                      f"{now}; {after_stock:.1f} expected after the draw"]
             if knockable:
@@ -455,9 +447,7 @@ def _pair_notes(solver: Solver, hand: int, drawable: Sequence[Card]) -> str | No
     arrangement = solver.best_arrangement(hand)
     dead = arrangement.deadwood
     best: tuple[int, tuple[Card, Card]] | None = None
-    drawable_mask = 0
-    for card in drawable:
-        drawable_mask |= CARD_BITS[card]
+    drawable_mask = cards_mask(drawable)
     for i, a in enumerate(dead):
         for b in dead[i + 1:]:
             outs = _outs(a, b) & drawable_mask
