@@ -1,0 +1,172 @@
+"""Versions of the advisor on the same deals: is a change to its play worth anything?
+
+Whole games are a blunt measure of a change to the advisor: a game swings with the cards, so
+2,000 games give a win rate within about two points either way, and most changes move it less.
+Here every version plays the same deals against the same opponent: the same deck, the same
+seat, the same dealer (alternating), the same seed for every move.  Each deal's points (the
+advisor's, negative when the opponent scores, R-7) are compared deal by deal with the base
+version's.  Where two versions play alike the difference is zero, so the difference of their
+means is measured many times more precisely than either mean.
+
+    python bench/paired.py --deals 2000 --seed 2 --version heuristic.DANGER_WEIGHT=0.15
+    python bench/paired.py --deals 1200 --seed 4 --version budget_ms=100   # the look-ahead
+    python bench/paired.py --deals 2000 --seed 2 --ref 7b44646 --version ...  # vs advisor-1
+
+The base is today's advisor on its heuristic core alone (as ``ginrules selfplay`` plays it).
+A version is a list of settings, comma-separated: ``MODULE.NAME=VALUE`` sets a constant of
+``ginrules.rules.players.MODULE`` (one that exists: a name is checked) to a Python literal,
+and ``budget_ms=N`` gives the advisor playouts.  Each version plays in processes of its own, so
+its settings touch nothing else.  The score of a game is not kept: every deal is played as at
+the start of a game (R-8.1), so what is measured is points per deal, not games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import math
+import random
+import sys
+import tempfile
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+MAX_MOVES = 300
+"""Moves after which a deal is scored as a draw (as self-play abandons one)."""
+
+
+def parse_version(text: str) -> dict[str, Any]:
+    """The settings of a version, checked: each name must be a constant of the players' layer
+    (or ``budget_ms``) and each value a Python literal."""
+    settings: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"{part!r}: a setting is NAME=VALUE")
+        try:
+            settings[name] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise ValueError(f"{part!r}: the value is not a Python literal") from None
+        if name == "budget_ms":
+            continue
+        module, _, attribute = name.rpartition(".")
+        try:
+            target = importlib.import_module(f"ginrules.rules.players.{module}")
+        except ImportError:
+            raise ValueError(f"{part!r}: no module ginrules.rules.players.{module}") from None
+        if not module or not attribute.isupper() or not hasattr(target, attribute):
+            raise ValueError(f"{part!r}: {module}.{attribute} is not a constant there")
+    return settings
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _start(settings: dict[str, Any], ref: str | None) -> None:
+    """A worker's setup: the version's settings, and advisor-1 when asked for."""
+    for name, value in settings.items():
+        if name != "budget_ms":
+            module, _, attribute = name.rpartition(".")
+            setattr(importlib.import_module(f"ginrules.rules.players.{module}"), attribute,
+                    value)
+    _STATE["budget_ms"] = settings.get("budget_ms")
+    if ref is not None:
+        import versus
+        from ginrules.rules.players import bots
+
+        folder = Path(tempfile.mkdtemp())
+        old = versus.load_ref(ref, folder)
+        bots.BOTS["advisor-1"] = bots.Bot("advisor-1", f"the advisor of {ref}", old.advisor_move)
+
+
+def play_deal(job: tuple[str, str, int, int]) -> int:
+    """One deal between the advisor (seat ``ann``) and the opponent: the advisor's points."""
+    rules_name, opponent, seed, index = job
+    from ginrules.rules import resolve_rules
+    from ginrules.rules.match.standings import Standing
+    from ginrules.rules.players.bots import bot_move
+    from ginrules.rules.table.engine import Deal
+    from ginrules.rules.table.moves import Phase
+    from ginrules.rules.table.views import view_of
+
+    rules = resolve_rules(rules_name)
+    deck = list(range(52))
+    random.Random(seed * 1_000_003 + index).shuffle(deck)
+    dealer = "ann" if index % 2 else "bob"
+    deal = Deal(rules, {"ann": deck[:10], "bob": deck[10:20]}, deck[20], dealer, deck[21:])
+    budget = _STATE.get("budget_ms")
+    for move_number in range(MAX_MOVES):
+        if deal.phase is Phase.OVER:
+            break
+        player = deal.turn
+        assert player is not None
+        view = view_of(deal, player)
+        move_seed = random.Random(f"{seed}/{index}/{move_number}").getrandbits(32)
+        name = "advisor" if player == "ann" else opponent
+        options: dict[str, Any] = {}
+        if name.startswith("advisor"):
+            options["standing"] = Standing(target=rules.game_target)
+            if name == "advisor" and budget is not None:
+                options["budget_ms"] = budget
+            else:
+                options["playouts"] = 0
+        deal.play(bot_move(name, view, move_seed, **options))
+    if deal.phase is not Phase.OVER or deal.winner is None or deal.score is None:
+        return 0
+    return deal.score.points if deal.winner == "ann" else -deal.score.points
+
+
+def run(settings: dict[str, Any], deals: int, seed: int, rules: str, opponent: str,
+        ref: str | None, jobs: int) -> list[int]:
+    """The advisor's points in each deal, for one version."""
+    with Pool(jobs, initializer=_start, initargs=(settings, ref)) as pool:
+        return pool.map(play_deal, [(rules, opponent, seed, i) for i in range(deals)],
+                        chunksize=max(1, deals // (4 * jobs)))
+
+
+def mean_and_error(values: list[int] | list[float]) -> tuple[float, float]:
+    """The mean and its standard error."""
+    n = len(values)
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="append", default=[],
+                        help="settings of a version to compare with the base (repeatable)")
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--opponent", default="simple", choices=["simple", "random"])
+    parser.add_argument("--ref", help="play against the advisor of this commit (advisor-1)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the result is the same)")
+    args = parser.parse_args(argv)
+    versions = [("base", {})]
+    for text in args.version:
+        try:
+            versions.append((text, parse_version(text)))
+        except ValueError as error:
+            parser.error(str(error))
+    opponent = "advisor-1" if args.ref else args.opponent
+    base: list[int] = []
+    print(f"{args.deals} deals against {opponent}, rules {args.rules}, seed {args.seed}: the "
+          "advisor's points per deal, and the difference with the base on the same deals")
+    for label, settings in versions:
+        points = run(settings, args.deals, args.seed, args.rules, opponent, args.ref,
+                     args.jobs)
+        base = base or points
+        mean, error = mean_and_error(points)
+        diff, diff_error = mean_and_error([a - b for a, b in zip(points, base)])
+        won = sum(p > 0 for p in points) / len(points)
+        print(f"{label:<48} {mean:+7.3f} ± {error:.3f}   difference {diff:+.3f} ± "
+              f"{diff_error:.3f}   deals won {won:.1%}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""bench/paired.py: versions of the advisor on the same deals, compared deal by deal."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "paired.py"
+
+
+@pytest.fixture(scope="module")
+def paired():
+    spec = importlib.util.spec_from_file_location("paired_bench", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    sys.modules["paired_bench"] = module  # its workers' function is pickled by name
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules["paired_bench"]
+
+
+def test_the_same_version_plays_the_same_deals_alike_on_any_number_of_processes(paired):
+    # The measure rests on this: a version that plays as the base does differs by zero on
+    # every deal, however the deals are spread over processes.
+    base = paired.run({}, 12, 5, "standard", "simple", None, 1)
+    same = paired.run(paired.parse_version("heuristic.DANGER_WEIGHT=0.3"), 12, 5, "standard",
+                      "simple", None, 2)
+    assert same == base
+    assert any(points != 0 for points in base)
+
+
+def test_a_version_that_plays_otherwise_differs_on_some_deal(paired):
+    base = paired.run({}, 12, 5, "standard", "simple", None, 2)
+    reckless = paired.run(paired.parse_version("heuristic.DANGER_WEIGHT=5.0"), 12, 5,
+                          "standard", "simple", None, 2)
+    assert reckless != base
+
+
+@pytest.mark.parametrize("text", ["heuristic.NO_SUCH=1", "heuristic.DANGER_WEIGHT=high",
+                                  "nowhere.DANGER_WEIGHT=1", "DANGER_WEIGHT"])
+def test_a_setting_that_names_nothing_or_no_literal_is_refused(paired, text):
+    with pytest.raises(ValueError):
+        paired.parse_version(text)
