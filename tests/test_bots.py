@@ -422,6 +422,16 @@ def test_self_play_is_the_same_for_the_same_seed_and_alternates_the_first_dealer
     assert first.deals == again.deals
 
 
+def test_self_play_gives_the_same_match_on_any_number_of_worker_processes():
+    # Each game has its own seed, so the games shared among processes are the same games.
+    alone = self_play(("advisor", "simple"), 6, 4, resolve_rules("standard"))
+    shared = self_play(("advisor", "simple"), 6, 4, resolve_rules("standard"), jobs=3)
+    assert shared.tallies == alone.tallies
+    assert (shared.deals, shared.unfinished, shared.abandoned) == (
+        alone.deals, alone.unfinished, alone.abandoned)
+    assert sum(t.wins for t in alone.tallies) == 6 and alone.tallies[0].rounds_won > 0
+
+
 def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
     from ginrules.rules.players import selfplay
 

@@ -324,6 +324,11 @@ def test_selfplay_prints_the_match_table(capsys):
     assert lines[1].split()[0] == "simple" and lines[2].split()[0] == "random"
     assert "95% interval" in lines[0] and "games/s" in out
     assert int(lines[1].split()[1]) + int(lines[2].split()[1]) == 4
+    assert cli.main(["selfplay", "--bots", "simple,random", "--games", "4", "--seed", "2",
+                     "--jobs", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[:3] == lines[:3]  # the same games
+    assert cli.main(["selfplay", "--bots", "simple,random", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
 
 
 def test_selfplay_refuses_unknown_bots_and_variants_of_more_players(capsys):

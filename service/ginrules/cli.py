@@ -339,8 +339,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
         print(f"ginrules selfplay: --bots names two bots, of {', '.join(BOTS)}; got "
               f"{args.bots[:60]!r}", file=sys.stderr)
         return 2
-    if args.games < 1:
-        print("ginrules selfplay: --games is at least 1", file=sys.stderr)
+    if args.games < 1 or args.jobs < 1:
+        print("ginrules selfplay: --games and --jobs are at least 1", file=sys.stderr)
         return 2
     try:
         rules = resolve_rules(parse_rules(args.rules))
@@ -350,7 +350,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     progress = _progress_bar if sys.stderr.isatty() else None
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
-                           progress=progress)
+                           progress=progress, jobs=args.jobs)
     except ValueError as error:  # a variant self-play cannot seat
         print(f"ginrules selfplay: {error}", file=sys.stderr)
         return 2
@@ -643,6 +643,10 @@ def main(argv: list[str] | None = None) -> int:
         "--budget-ms", type=int, default=None, metavar="MS",
         help="the advisor's hint budget per decision, as a fixed number of playouts (default: "
              "none, the heuristic core alone)")
+    selfplay_parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N",
+        help="worker processes sharing the games; each game has its own seed, so the table "
+             "is the same whatever N (default: 1)")
     selfplay_parser.set_defaults(run=run_selfplay)
 
     calibrate_parser = _command(

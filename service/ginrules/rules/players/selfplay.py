@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -134,13 +136,44 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
     return game.match.winner, game.match.totals(), deals
 
 
+GameResult = tuple[str | None, dict[str, int], int, dict[str, Tally], int]
+"""One game of a match: the winner's seat (None: unfinished), the final totals, the deals
+played, each seat's tally of that game, and the deals abandoned."""
+
+
+def _one_game(bots: tuple[str, str], game: int, seed: int, rules: Rules,
+              budget_ms: int | None) -> GameResult:
+    """Game number ``game`` of a match: its own seed, the first dealer alternating (R-3.1), so
+    that any game can be played apart from the others, in any process, with the same result."""
+    names = (f"1:{bots[0]}", f"2:{bots[1]}")
+    tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
+    abandoned = [0]
+    rng = random.Random(seed * 1_000_003 + game)
+    winner, final, played = play_game(rules, dict(zip(names, bots)), names[game % 2], rng,
+                                      budget_ms, tallies, abandoned)
+    totals = cast(Totals, final)  # one game at a time (checked by self_play): not Hollywood's
+    return winner, {name: totals[name] for name in names}, played, tallies, abandoned[0]
+
+
+def _game_job(job: tuple[tuple[str, str], int, int, Rules, int | None]) -> GameResult:
+    return _one_game(*job)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
               budget_ms: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> MatchResult:
+              progress: Callable[[int, int], None] | None = None,
+              jobs: int = 1) -> MatchResult:
     """Play ``games`` whole games between two bots, the first dealer alternating (R-3.1).
 
     ``budget_ms`` is the advisor's budget per decision; ``None`` plays the advisor on its
     heuristic core alone (no playouts), the fast way.  The same seed plays the same games.
+    ``jobs`` worker processes share the games (1: in this process); each game has its own
+    seed, so the result is the same whatever the number.
     """
     variant = VARIANTS[rules.variant]
     if variant.player_count != 2:
@@ -151,28 +184,35 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
                                 f"{variant.games_at_once} at once")
     names = (f"1:{bots[0]}", f"2:{bots[1]}")
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
-    seats = dict(zip(names, bots))
     start = time.perf_counter()
-    deals = unfinished = 0
-    abandoned = [0]
-    for game in range(games):
-        rng = random.Random(seed * 1_000_003 + game)
-        first_dealer = names[game % 2]
-        winner, final, played = play_game(rules, seats, first_dealer, rng, budget_ms, tallies,
-                                          abandoned)
-        deals += played
-        totals = cast(Totals, final)  # one game at a time (checked above): not Hollywood's
-        for name in names:
-            tallies[name].points += totals[name]
-        if winner is None:
-            unfinished += 1
-        else:
-            tallies[winner].wins += 1
-        if progress is not None:
-            progress(game + 1, games)
+    deals = unfinished = abandoned = 0
+    jobs_list = [(bots, game, seed, rules, budget_ms) for game in range(games)]
+    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) if jobs > 1 else None
+    try:
+        results = (pool.map(_game_job, jobs_list) if pool is not None
+                   else map(_game_job, jobs_list))
+        for done, (winner, totals, played, game_tallies, game_abandoned) in enumerate(
+                results, start=1):
+            deals += played
+            abandoned += game_abandoned
+            for name in names:
+                tally, game_tally = tallies[name], game_tallies[name]
+                tally.points += totals[name]
+                tally.rounds_won += game_tally.rounds_won
+                tally.gins += game_tally.gins
+                tally.undercuts += game_tally.undercuts
+            if winner is None:
+                unfinished += 1
+            else:
+                tallies[winner].wins += 1
+            if progress is not None:
+                progress(done, games)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     seconds = time.perf_counter() - start
     return MatchResult((tallies[names[0]], tallies[names[1]]), games, deals, seconds,
-                       unfinished, budget_ms, rules.preset, abandoned=abandoned[0])
+                       unfinished, budget_ms, rules.preset, abandoned=abandoned)
 
 
 def match_table(result: MatchResult) -> str:
