@@ -89,15 +89,16 @@ def play_deal(job: tuple[str, str, int, int]) -> int:
     from ginrules.rules import resolve_rules
     from ginrules.rules.match.standings import Standing
     from ginrules.rules.players.bots import bot_move
+    from ginrules.rules.table.dealing import deal_deck, shuffled_deck
     from ginrules.rules.table.engine import Deal
     from ginrules.rules.table.moves import Phase
     from ginrules.rules.table.views import view_of
 
     rules = resolve_rules(rules_name)
-    deck = list(range(52))
-    random.Random(seed * 1_000_003 + index).shuffle(deck)
-    dealer = "ann" if index % 2 else "bob"
-    deal = Deal(rules, {"ann": deck[:10], "bob": deck[10:20]}, deck[20], dealer, deck[21:])
+    hands, upcard, stock = deal_deck(shuffled_deck(random.Random(seed * 1_000_003 + index)),
+                                     "ann", "bob")
+    first = "ann" if index % 2 else "bob"  # offered the upcard first: the dealer alternates
+    deal = Deal(rules, hands, upcard, first, stock)
     budget = _STATE.get("budget_ms")
     for move_number in range(MAX_MOVES):
         if deal.phase is Phase.OVER:

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, cast
 
 from ..base.options import Rules
@@ -155,10 +156,6 @@ def _one_game(bots: tuple[str, str], game: int, seed: int, rules: Rules,
     return winner, {name: totals[name] for name in names}, played, tallies, abandoned[0]
 
 
-def _game_job(job: tuple[tuple[str, str], int, int, Rules, int | None]) -> GameResult:
-    return _one_game(*job)
-
-
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -186,11 +183,10 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     start = time.perf_counter()
     deals = unfinished = abandoned = 0
-    jobs_list = [(bots, game, seed, rules, budget_ms) for game in range(games)]
+    each = (repeat(bots), range(games), repeat(seed), repeat(rules), repeat(budget_ms))
     pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) if jobs > 1 else None
     try:
-        results = (pool.map(_game_job, jobs_list) if pool is not None
-                   else map(_game_job, jobs_list))
+        results = pool.map(_one_game, *each) if pool is not None else map(_one_game, *each)
         for done, (winner, totals, played, game_tallies, game_abandoned) in enumerate(
                 results, start=1):
             deals += played
