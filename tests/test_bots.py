@@ -432,6 +432,20 @@ def test_self_play_gives_the_same_match_on_any_number_of_worker_processes():
     assert sum(t.wins for t in alone.tallies) == 6 and alone.tallies[0].rounds_won > 0
 
 
+def test_self_play_starts_no_more_processes_than_games(monkeypatch):
+    from ginrules.rules.players import selfplay
+
+    started = []
+    real = selfplay.ProcessPoolExecutor
+    monkeypatch.setattr(selfplay, "ProcessPoolExecutor",
+                        lambda workers, **kw: started.append(workers) or real(workers, **kw))
+    alone = self_play(("simple", "random"), 2, 3, resolve_rules("standard"))
+    many = self_play(("simple", "random"), 2, 3, resolve_rules("standard"), jobs=10_000)
+    assert started == [2] and many.tallies == alone.tallies
+    self_play(("simple", "random"), 1, 3, resolve_rules("standard"), jobs=8)
+    assert started == [2]  # one game: played in this process
+
+
 def test_a_deal_that_goes_on_too_long_is_abandoned_as_a_draw(monkeypatch):
     from ginrules.rules.players import selfplay
 

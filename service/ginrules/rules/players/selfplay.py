@@ -169,8 +169,8 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
 
     ``budget_ms`` is the advisor's budget per decision; ``None`` plays the advisor on its
     heuristic core alone (no playouts), the fast way.  The same seed plays the same games.
-    ``jobs`` worker processes share the games (1: in this process); each game has its own
-    seed, so the result is the same whatever the number.
+    ``jobs`` worker processes share the games (1: in this process; never more processes than
+    games); each game has its own seed, so the result is the same whatever the number.
     """
     variant = VARIANTS[rules.variant]
     if variant.player_count != 2:
@@ -184,7 +184,8 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     start = time.perf_counter()
     deals = unfinished = abandoned = 0
     each = (repeat(bots), range(games), repeat(seed), repeat(rules), repeat(budget_ms))
-    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) if jobs > 1 else None
+    workers = min(jobs, games)  # no process without a game to play
+    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts) if workers > 1 else None
     try:
         results = pool.map(_one_game, *each) if pool is not None else map(_one_game, *each)
         for done, (winner, totals, played, game_tallies, game_abandoned) in enumerate(
