@@ -12,12 +12,12 @@ means is measured many times more precisely than either mean.
     python bench/paired.py --deals 1200 --seed 4 --version budget_ms=100   # the look-ahead
     python bench/paired.py --deals 2000 --seed 2 --ref 7b44646 --version ...  # vs advisor-1
 
-The base is today's advisor on its heuristic core alone (as ``ginrules selfplay`` plays it).
-A version is a list of settings, comma-separated: ``MODULE.NAME=VALUE`` sets a constant of
-``ginrules.rules.players.MODULE`` (one that exists: a name is checked) to a Python literal,
-and ``budget_ms=N`` gives the advisor playouts.  Each version plays in processes of its own, so
-its settings touch nothing else.  The score of a game is not kept: every deal is played as at
-the start of a game (R-8.1), so what is measured is points per deal, not games.
+The base is today's advisor on its heuristic core alone (as ``ginrules selfplay --budget-ms 0``
+plays it). A version is a list of settings, comma-separated: ``MODULE.NAME=VALUE`` sets a
+constant of ``ginrules.rules.players.MODULE`` (one that exists: a name is checked) to a Python
+literal, and ``budget_ms=N`` gives the advisor playouts. Each version plays in processes of its
+own, so its settings touch nothing else. The score of a game is not kept: every deal is played
+as at the start of a game (R-8.1), so what is measured is points per deal, not games.
 """
 
 from __future__ import annotations

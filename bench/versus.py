@@ -8,8 +8,8 @@ it), and plays whole games of self-play between today's advisor and that one, wh
     python bench/versus.py --ref 7b44646 --games 2000 --seed 1
     python bench/versus.py --ref 7b44646 --games 200 --seed 1 --budget-ms 100
 
-Without ``--budget-ms`` both play on the heuristic core alone, as ``ginrules selfplay`` does.
-Needs git and the repository's history.
+Without ``--budget-ms`` both play on the heuristic core alone, as ``ginrules selfplay
+--budget-ms 0`` does.  Needs git and the repository's history.
 """
 
 from __future__ import annotations

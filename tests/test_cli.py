@@ -331,6 +331,39 @@ def test_selfplay_prints_the_match_table(capsys):
     assert "--jobs" in capsys.readouterr().err
 
 
+def test_selfplay_plays_the_served_advisor_by_default_and_its_heuristic_core_at_zero(
+        capsys, monkeypatch):
+    """`--bots advisor` is the advisor the API serves (its default budget, playouts and all)
+    unless `--budget-ms 0` asks for the heuristic core alone, which plays as the library's
+    budget-less self-play; a budget the API would refuse is refused."""
+    from ginrules import cli
+    from ginrules.rules import resolve_rules
+    from ginrules.rules.players import selfplay
+    from ginrules.rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
+
+    assert cli.main(["selfplay", "--bots", "advisor,simple", "--games", "2", "--seed", "3",
+                     "--budget-ms", "0"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "advisor budget 0 ms: heuristic only" in out[3]
+    core = selfplay.self_play(("advisor", "simple"), 2, 3, resolve_rules("standard"))
+    assert out[1:3] == selfplay.match_table(core).splitlines()[1:3]
+
+    asked: list[object] = []
+
+    def recorded(*args: object, budget_ms: object = None, **options: object) -> object:
+        asked.append(budget_ms)
+        return core
+
+    monkeypatch.setattr(selfplay, "self_play", recorded)
+    assert cli.main(["selfplay", "--bots", "advisor,simple", "--games", "2"]) == 0
+    assert asked == [DEFAULT_BUDGET_MS]
+    capsys.readouterr()
+    for bad in ("-1", str(MAX_BUDGET_MS + 1)):
+        assert cli.main(["selfplay", "--bots", "advisor,simple", "--budget-ms", bad]) == 2
+        assert "--budget-ms" in capsys.readouterr().err
+    assert asked == [DEFAULT_BUDGET_MS]
+
+
 def test_selfplay_refuses_unknown_bots_and_variants_of_more_players(capsys):
     from ginrules import cli
 

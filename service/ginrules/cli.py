@@ -332,6 +332,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     """Play whole games between two bots and print the match table (players/selfplay.py)."""
     from .rules import resolve_rules
     from .rules.players.bots import BOTS
+    from .rules.players.hints import MAX_BUDGET_MS
     from .rules.players.selfplay import match_table, self_play
 
     bots = _two_bots(args.bots)
@@ -341,6 +342,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
         return 2
     if args.games < 1 or args.jobs < 1:
         print("ginrules selfplay: --games and --jobs are at least 1", file=sys.stderr)
+        return 2
+    if not 0 <= args.budget_ms <= MAX_BUDGET_MS:
+        print(f"ginrules selfplay: --budget-ms is 0 (the heuristic core alone) to "
+              f"{MAX_BUDGET_MS}", file=sys.stderr)
         return 2
     try:
         rules = resolve_rules(parse_rules(args.rules))
@@ -425,7 +430,7 @@ examples:
   ginrules conformance --url http://127.0.0.1:8000
   ginrules import --format openspiel game.json
   ginrules replay --output results.jsonl games/
-  ginrules selfplay --bots advisor,simple --games 100
+  ginrules selfplay --bots advisor,simple --games 20 --jobs 2
   ginrules calibrate --bots advisor,simple --games 50
 
 'ginrules COMMAND --help' shows a command's options and an example."""
@@ -491,6 +496,8 @@ def _command(commands: Any, name: str, summary: str, example: str, details: str 
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .rules.players.hints import DEFAULT_BUDGET_MS
+
     parser = _Parser(prog="ginrules", description=DESCRIPTION, epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"ginrules {__version__}")
@@ -640,9 +647,10 @@ def main(argv: list[str] | None = None) -> int:
         help="a two-player preset (standard, modern, classic, oklahoma, straight, openspiel) or "
              "a JSON object of a preset and overrides (default: standard)")
     selfplay_parser.add_argument(
-        "--budget-ms", type=int, default=None, metavar="MS",
-        help="the advisor's hint budget per decision, as a fixed number of playouts (default: "
-             "none, the heuristic core alone)")
+        "--budget-ms", type=int, default=DEFAULT_BUDGET_MS, metavar="MS",
+        help="the advisor's hint budget per decision, as a fixed number of playouts: the "
+             f"advisor the API serves plays at {DEFAULT_BUDGET_MS}; 0 plays its heuristic core "
+             f"alone, many times faster (default: {DEFAULT_BUDGET_MS})")
     selfplay_parser.add_argument(
         "--jobs", type=int, default=1, metavar="N",
         help="worker processes sharing the games; each game has its own seed, so the table "
@@ -665,8 +673,9 @@ def main(argv: list[str] | None = None) -> int:
         "--rules", default="standard",
         help="a two-player preset or a JSON object of a preset and overrides (default: "
              "standard)")
-    calibrate_parser.add_argument("--budget-ms", type=int, default=100, metavar="MS",
-                                  help="the hint's budget at each decision (default: 100)")
+    calibrate_parser.add_argument(
+        "--budget-ms", type=int, default=DEFAULT_BUDGET_MS, metavar="MS",
+        help=f"the hint's budget at each decision (default: {DEFAULT_BUDGET_MS})")
     calibrate_parser.add_argument(
         "--opponent-model", default="greedy", choices=("greedy", "random", "advisor"),
         help="what the hints assume of the opponent, as a hint's opponent_model (default: "

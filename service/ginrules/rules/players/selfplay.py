@@ -167,8 +167,9 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
               jobs: int = 1) -> MatchResult:
     """Play ``games`` whole games between two bots, the first dealer alternating (R-3.1).
 
-    ``budget_ms`` is the advisor's budget per decision; ``None`` plays the advisor on its
-    heuristic core alone (no playouts), the fast way.  The same seed plays the same games.
+    ``budget_ms`` is the advisor's budget per decision (the API's advisor plays at
+    hints.DEFAULT_BUDGET_MS); ``None`` or 0 plays the advisor on its heuristic core alone (no
+    playouts), the fast way.  The same seed plays the same games.
     ``jobs`` worker processes share the games (1: in this process; never more processes than
     games); each game has its own seed, so the result is the same whatever the number.
     """
@@ -227,6 +228,7 @@ def match_table(result: MatchResult) -> str:
     budget = ""
     if any(t.name == "advisor" for t in result.tallies):
         budget = ", advisor budget " + ("none: heuristic only" if result.budget_ms is None
+                                        else "0 ms: heuristic only" if result.budget_ms == 0
                                         else f"{result.budget_ms} ms")
     lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}{budget}) "
                  f"in {result.seconds:.1f} s: {result.games_per_second:.1f} games/s")
