@@ -93,7 +93,8 @@ def test_cli_calibrate_prints_the_table_and_writes_the_picture(tmp_path, capsys)
 
 
 @pytest.mark.parametrize("argv", [["--bots", "simple,random"], ["--bots", "advisor"],
-                                  ["--games", "0"], ["--rules", "box"]])
+                                  ["--games", "0"], ["--rules", "box"],
+                                  ["--budget-ms", "0"], ["--budget-ms", "2001"]])
 def test_cli_calibrate_refuses_bad_arguments_in_one_line(argv, capsys):
     assert main(["calibrate", "--budget-ms", "5", "--svg", "-", *argv]) == 2
     err = capsys.readouterr().err

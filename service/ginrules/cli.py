@@ -371,14 +371,20 @@ def run_calibrate(args: argparse.Namespace) -> int:
     from .rules import resolve_rules
     from .rules.players.bots import BOTS
     from .rules.players.calibration import calibrate, calibration_report, reliability_svg
+    from .rules.players.hints import MAX_BUDGET_MS
 
     bots = _two_bots(args.bots)
     if bots is None or "advisor" not in bots:
         print(f"ginrules calibrate: --bots names two bots of {', '.join(BOTS)}, one of them the "
               f"advisor; got {args.bots[:60]!r}", file=sys.stderr)
         return 2
-    if args.games < 1 or args.budget_ms < 1:
-        print("ginrules calibrate: --games and --budget-ms are at least 1", file=sys.stderr)
+    if args.games < 1:
+        print("ginrules calibrate: --games is at least 1", file=sys.stderr)
+        return 2
+    if not 1 <= args.budget_ms <= MAX_BUDGET_MS:
+        # The numbers measured are the playouts': a hint without them has none (and a budget
+        # the API would refuse measures no hint it serves).
+        print(f"ginrules calibrate: --budget-ms is 1 to {MAX_BUDGET_MS}", file=sys.stderr)
         return 2
     try:
         rules = resolve_rules(parse_rules(args.rules))
@@ -496,7 +502,7 @@ def _command(commands: Any, name: str, summary: str, example: str, details: str 
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .rules.players.hints import DEFAULT_BUDGET_MS
+    from .rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
 
     parser = _Parser(prog="ginrules", description=DESCRIPTION, epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -675,7 +681,8 @@ def main(argv: list[str] | None = None) -> int:
              "standard)")
     calibrate_parser.add_argument(
         "--budget-ms", type=int, default=DEFAULT_BUDGET_MS, metavar="MS",
-        help=f"the hint's budget at each decision (default: {DEFAULT_BUDGET_MS})")
+        help=f"the hint's budget at each decision, 1 to {MAX_BUDGET_MS}, as the API allows "
+             f"(default: {DEFAULT_BUDGET_MS})")
     calibrate_parser.add_argument(
         "--opponent-model", default="greedy", choices=("greedy", "random", "advisor"),
         help="what the hints assume of the opponent, as a hint's opponent_model (default: "
