@@ -13,11 +13,13 @@ means is measured many times more precisely than either mean.
     python bench/paired.py --deals 2000 --seed 2 --ref 7b44646 --version ...  # vs advisor-1
 
 The base is today's advisor on its heuristic core alone (as ``ginrules selfplay --budget-ms 0``
-plays it). A version is a list of settings, comma-separated: ``MODULE.NAME=VALUE`` sets a
-constant of ``ginrules.rules.players.MODULE`` (one that exists: a name is checked) to a Python
-literal, and ``budget_ms=N`` gives the advisor playouts. Each version plays in processes of its
-own, so its settings touch nothing else. The score of a game is not kept: every deal is played
-as at the start of a game (R-8.1), so what is measured is points per deal, not games.
+plays it), or a version given by ``--base`` (``--base budget_ms=100``: the advisor the API
+serves, to measure changes to its look-ahead). A version is a list of settings,
+comma-separated: ``MODULE.NAME=VALUE`` sets a constant of ``ginrules.rules.players.MODULE``
+(one that exists: a name is checked) to a Python literal, and ``budget_ms=N`` gives the
+advisor playouts. Each version plays in processes of its own, so its settings touch nothing
+else. The score of a game is not kept: every deal is played as at the start of a game (R-8.1),
+so what is measured is points per deal, not games.
 """
 
 from __future__ import annotations
@@ -147,8 +149,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", default="simple", choices=["simple", "random"])
     parser.add_argument("--ref", help="play against the advisor of this commit (advisor-1)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the result is the same)")
+    parser.add_argument("--base", default="",
+                        help="settings of the base version (default: none, the heuristic core)")
     args = parser.parse_args(argv)
-    versions = [("base", {})]
+    try:
+        versions = [(f"base {args.base}".strip(), parse_version(args.base))]
+    except ValueError as error:
+        parser.error(str(error))
     for text in args.version:
         try:
             versions.append((text, parse_version(text)))

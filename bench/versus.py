@@ -7,19 +7,26 @@ it), and plays whole games of self-play between today's advisor and that one, wh
 
     python bench/versus.py --ref 7b44646 --games 2000 --seed 1
     python bench/versus.py --ref 7b44646 --games 200 --seed 1 --budget-ms 100
+    python bench/versus.py --ref 7b44646 --games 2000 --seed 1 --budget-ms 100 \
+        --ref-budget-ms 0 --jobs 2
 
 Without ``--budget-ms`` both play on the heuristic core alone, as ``ginrules selfplay
---budget-ms 0`` does.  Needs git and the repository's history.
+--budget-ms 0`` does; ``--ref-budget-ms`` gives advisor-1 a budget of its own (0: its
+heuristic core alone, as self-play played it at 7b44646, where the heuristic core was the
+default).  ``--jobs`` shares the games among processes; the table is the same.  Needs git and
+the repository's history.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import subprocess
 import sys
 import tempfile
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,8 +58,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
-    parser.add_argument("--budget-ms", type=int, default=None)
+    parser.add_argument("--budget-ms", type=int, default=None,
+                        help="today's advisor's budget per decision (default: none, the "
+                             "heuristic core alone)")
+    parser.add_argument("--ref-budget-ms", type=int, default=None,
+                        help="advisor-1's budget per decision (default: the same as today's)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the table is the same)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error("--jobs is at least 1")
 
     from ginrules.rules import resolve_rules
     from ginrules.rules.players import bots
@@ -60,11 +74,26 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         ref = load_ref(args.ref, Path(folder))
-        bots.BOTS["advisor-1"] = bots.Bot("advisor-1", f"the advisor of {args.ref}",
-                                          ref.advisor_move)
+        choose = ref.advisor_move
+        if args.ref_budget_ms is not None:
+            choose = functools.partial(_at_budget, ref.advisor_move, args.ref_budget_ms)
+        bots.BOTS["advisor-1"] = bots.Bot("advisor-1", f"the advisor of {args.ref}", choose)
         result = self_play(("advisor", "advisor-1"), args.games, args.seed,
-                           resolve_rules(args.rules), budget_ms=args.budget_ms)
+                           resolve_rules(args.rules), budget_ms=args.budget_ms, jobs=args.jobs)
     print(match_table(result))
+    if args.ref_budget_ms is not None:
+        print(f"advisor-1 budget {args.ref_budget_ms} ms"
+              + (": heuristic only" if args.ref_budget_ms == 0 else ""))
+
+
+def _at_budget(move: Callable[..., object], own_budget_ms: int, view: object, seed: int = 0,
+               /, **options: object) -> object:
+    """advisor-1's move at its own budget, whatever self-play gives today's advisor."""
+    options.pop("budget_ms", None)
+    options.pop("playouts", None)
+    if own_budget_ms:
+        return move(view, seed, budget_ms=own_budget_ms, **options)
+    return move(view, seed, playouts=0, **options)
 
 
 if __name__ == "__main__":
