@@ -14,6 +14,7 @@ from ginrules.rules.players.calibration import (Calibration, Prediction, calibra
                                                 reliability_svg)
 from ginrules.rules.players.hints import CALIBRATION, calibrated
 from ginrules.rules.players.selfplay import Tally, play_game
+from .scripts import load_script
 
 STANDARD = resolve_rules("standard")
 
@@ -141,16 +142,10 @@ def test_every_opponent_model_has_its_map_in_the_contract_and_the_cli():
 def test_the_fitting_tool_recovers_a_known_map(tmp_path):
     """bench/fit_calibration.py fits hints.CALIBRATION's numbers: on predictions drawn from a
     known map it finds that map again."""
-    import importlib.util
     import json
     import math
-    from pathlib import Path
 
-    spec = importlib.util.spec_from_file_location(
-        "fit_calibration", Path(__file__).resolve().parent.parent / "bench" / "fit_calibration.py")
-    fit = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(fit)
+    fit = load_script("bench/fit_calibration.py", "fit_calibration")
     rng = random.Random(3)
     rows = []
     for _ in range(20000):
@@ -188,20 +183,13 @@ def test_remapping_recorded_predictions_gives_what_the_command_printed(tmp_path,
                                                                         monkeypatch):
     """bench/remap_calibration.py re-scores a run's predictions under hints.CALIBRATION without
     replaying it: the map changes no move, so the table and picture are the command's own."""
-    import importlib.util
     import sys
-    from pathlib import Path
 
     picture, records = tmp_path / "run.svg", tmp_path / "run.jsonl"
     assert main(["calibrate", "--bots", "advisor,simple", "--games", "1", "--seed", "4",
                  "--budget-ms", "5", "--svg", str(picture), "--predictions", str(records)]) == 0
     printed = capsys.readouterr().out
-    spec = importlib.util.spec_from_file_location(
-        "remap_calibration",
-        Path(__file__).resolve().parent.parent / "bench" / "remap_calibration.py")
-    remap = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(remap)
+    remap = load_script("bench/remap_calibration.py", "remap_calibration")
     again = tmp_path / "again.svg"
     monkeypatch.setattr(sys, "argv", ["remap", str(records), "--bots", "advisor,simple",
                                       "--svg", str(again)])

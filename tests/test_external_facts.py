@@ -6,23 +6,19 @@ check that the topic is there, large enough, and is what its script writes.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 from ginrules.conformance import load_cases
+from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "conformance"
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("external_facts",
-                                                  CASES / "external_facts.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("conformance/external_facts.py", "external_facts")
 
 
 def test_the_external_facts_topic_holds_at_least_120_facts_from_six_projects():

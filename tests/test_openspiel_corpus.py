@@ -7,7 +7,6 @@ piece of reasoning of its own, which declared meld each layoff extends, is right
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
 from pathlib import Path
@@ -15,17 +14,15 @@ from pathlib import Path
 import pytest
 
 from ginrules.conformance import load_cases
+from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 TOPIC = "openspiel-games"
 
 
 def _converter():
-    spec = importlib.util.spec_from_file_location(
-        "openspiel_games", ROOT / "conformance" / "openspiel_games.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # OpenSpiel itself is imported only to play hands
-    return module
+    # OpenSpiel itself is imported only to play hands
+    return load_script("conformance/openspiel_games.py", "openspiel_games")
 
 
 def _expected(case, pointer):

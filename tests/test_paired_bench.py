@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
+from .scripts import load_script
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "paired.py"
 
 
 @pytest.fixture(scope="module")
 def paired():
-    spec = importlib.util.spec_from_file_location("paired_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    sys.modules["paired_bench"] = module  # its workers' function is pickled by name
-    spec.loader.exec_module(module)
-    yield module
+    # Its workers' function is pickled by name.
+    yield load_script("bench/paired.py", "paired_bench", register=True)
     del sys.modules["paired_bench"]
 
 

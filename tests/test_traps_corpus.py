@@ -9,13 +9,12 @@ installed, that each trap still trips the engine its description names.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 
 from ginrules.conformance import load_cases
 from tests import reference as ref
+from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 TOPIC = "traps"
@@ -23,11 +22,8 @@ NAMES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("traps", ROOT / "conformance" / "traps.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("traps", module)
-    spec.loader.exec_module(module)  # the engines are imported only when they are asked
-    return module
+    # the engines are imported only when they are asked
+    return load_script("conformance/traps.py", "traps", register=True)
 
 
 def _cards(names):

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import pytest
+from .scripts import load_script
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "versus.py"
 
 
 @pytest.fixture(scope="module")
 def versus():
-    spec = importlib.util.spec_from_file_location("versus_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/versus.py", "versus_bench")
 
 
 @pytest.mark.parametrize("ref_budget, expected", [(0, {"playouts": 0}),
