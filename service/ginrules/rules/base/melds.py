@@ -50,8 +50,16 @@ class Meld:
         """The meld's canonical card codes."""
         return hand_names(self.cards)
 
+    @property
+    def wraps(self) -> bool:
+        """Whether the meld is a run past the king, round the corner (R-2.7)."""
+        return self.kind == "run" and list(self.cards) != sorted(self.cards)
+
     def __repr__(self) -> str:
-        return f"Meld.of({' '.join(CARD_NAMES[c] for c in self.cards)!r})"
+        """The call that makes the meld, to paste back: a run past the king names the option
+        it needs (R-2.7)."""
+        wrap = ", round_the_corner=True" if self.wraps else ""
+        return f"Meld.of({' '.join(CARD_NAMES[c] for c in self.cards)!r}{wrap})"
 
     @classmethod
     def of(cls, cards: Iterable[Card] | str, *, round_the_corner: bool = False) -> "Meld":
