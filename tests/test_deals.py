@@ -16,7 +16,8 @@ from ginrules.rules.table import shuffle
 from ginrules.rules.table.dealing import check_deal
 from ginrules.rules.table.shuffle import (MAX_SEED, SHUFFLE, seeded_deck, shuffle_message,
                                           shuffle_stream, uniform_below)
-from ginrules.rules.usecases.deals import (InvalidDealRequestError, deal_document, deal_round,
+from ginrules.rules.errors import InvalidDealRequestError
+from ginrules.rules.usecases.deals import (deal_document, deal_round,
                                            new_seed)
 from ginrules.rules.usecases.replay import replay
 

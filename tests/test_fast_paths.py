@@ -14,8 +14,8 @@ import json
 import pytest
 from marshmallow import ValidationError
 
-from ginrules.api import schemas
-from ginrules.api.checks import json_response
+from ginrules.wire import schemas
+from ginrules.api.responses import json_response
 from ginrules.conformance import load_cases
 
 SCHEMAS = {
@@ -185,7 +185,7 @@ def test_a_batch_reply_is_the_standard_librarys_compact_json_of_its_single_repli
 
 
 def test_an_encoded_part_that_orjson_refuses_is_encoded_by_the_standard_library(app):
-    from ginrules.api.checks import encoded
+    from ginrules.wire.jsontext import encoded
 
     part = {"points": 10**30, "name": "\u2660"}
     with app.test_request_context():

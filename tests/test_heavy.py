@@ -14,7 +14,7 @@ import requests
 
 from ginrules.api import create_app
 from ginrules.api.heavy import Gate, Limits
-from ginrules.api.problems import ApiProblem
+from ginrules.wire.problems import ApiProblem
 from ginrules.rules.players.hints import advise
 from ginrules.rules.usecases.progress import GameInProgress
 from tests.conftest import ContractClient

@@ -8,7 +8,7 @@ import pytest
 
 from ginrules.rules import resolve_rules
 from ginrules.rules.match.variants import Roles, TeamResult
-from ginrules.rules.errors import InvalidLogError
+from ginrules.rules.errors import InvalidMatchError
 from ginrules.rules.usecases.matches import score_match
 from ginrules.rules.usecases.replay import PartnershipRound, replay
 from tests.generator import random_game
@@ -74,7 +74,7 @@ def test_r9_2_roles_rotate_after_wins_losses_and_draws():
 
 
 def test_r9_2_the_sitter_never_scores():
-    with pytest.raises(InvalidLogError) as raised:
+    with pytest.raises(InvalidMatchError) as raised:
         score_match(resolve_rules("box"), BOX_PLAYERS, facts(("cy", 10)),
                     roles={"box": "ann", "captain": "bob", "sitter": "cy"})
     assert raised.value.problems[0].code == "not_at_table"

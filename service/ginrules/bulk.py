@@ -5,8 +5,8 @@ Each input is one log (or one OpenSpiel document, imported first) and gets one r
 came from, whether it is valid and complete, its totals and winner, and for an invalid one its
 violations with the API's codes.  A log the API would refuse (not JSON, not a log, too large)
 is a result too, with the problem the API would answer.  Nothing here decides a rule: parsing,
-reading and replaying are the HTTP layer's own functions (api/body.py, api/games.py,
-api/imports.py) and the rules core's replay.
+reading and dumping are the codec's (wire/), the very functions the endpoints call, replaying
+is the rules core's; neither Flask nor marshmallow is loaded.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from itertools import islice
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-from .api import MAX_BODY_BYTES
-from .api.body import parse_json
-from .api.checks import json_bytes
-from .api.games import dump_replay, replay_document
-from .api.imports import IMPORT_REQUEST, import_document
-from .api.problems import ApiProblem, FieldError
-from .api.schemas import load
+from .rules.errors import RulesError
+from .rules.usecases.replay import replay
+from .wire.documents import import_document
+from .wire.faults import problem_of
+from .wire.jsontext import MAX_BODY_BYTES, json_bytes, parse_json
+from .wire.problems import ApiProblem, FieldError
+from .wire.replies import dump_replay
 
 MAX_DOCUMENT_BYTES = MAX_BODY_BYTES
 """Largest log (one line of JSON Lines, or one JSON file) read: the API's body limit, 1 MiB."""
@@ -227,10 +227,12 @@ def check(item: Input, options: Options) -> Checked:
         if options.format == "openspiel":
             if isinstance(document, dict):
                 document.setdefault("format", "openspiel")
-            document = import_document(load(IMPORT_REQUEST, document))
-        reply = dump_replay(replay_document(document))
+            document = import_document(document)
+        reply = dump_replay(replay(document))
     except ApiProblem as problem:
         return _refused(result, problem, item.size)
+    except RulesError as error:
+        return _refused(result, problem_of(error), item.size)
     except Exception as error:  # a fault of this program, reported as the API would: a 500
         detail = f"the log could not be checked: {type(error).__name__} (a bug; please report it)"
         return _refused(result, ApiProblem(500, "internal_error", detail,

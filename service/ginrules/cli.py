@@ -75,22 +75,19 @@ def show_analysis(args: argparse.Namespace) -> int:
     """Print the analysis of a hand given on the command line."""
     cards = split_cards(args.cards)
     if not cards:
-        print("ginrules analyze: give the hand's cards, e.g. ginrules analyze AS 2S 3S 7H ... "
-              "(see ginrules analyze --help)", file=sys.stderr)
-        return 2
+        raise Refusal("give the hand's cards, e.g. ginrules analyze AS 2S 3S 7H ... "
+                      "(see ginrules analyze --help)")
     try:
         rules = parse_rules(args.rules)
     except ValueError as error:
-        print(f"ginrules analyze: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     try:
         result = analyze(cards, rules, upcard=args.upcard,
                          all_arrangements=args.all_arrangements)
     except RulesError as error:
-        print(f"ginrules analyze: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     if args.json:
-        from .api.schemas import dump_analysis
+        from .wire.replies import dump_analysis
 
         print(json.dumps(dump_analysis(result), indent=2, ensure_ascii=False))
         return 0
@@ -118,26 +115,22 @@ def show_melds(args: argparse.Namespace) -> int:
     """Print every meld of the cards given on the command line (R-2.1, R-2.2, R-2.7)."""
     cards = split_cards(args.cards)
     if not cards:
-        print("ginrules melds: give the cards, e.g. ginrules melds 5D 7D 8D 6S 6H 6D --with 6D "
-              "(see ginrules melds --help)", file=sys.stderr)
-        return 2
+        raise Refusal("give the cards, e.g. ginrules melds 5D 7D 8D 6S 6H 6D --with 6D "
+                      "(see ginrules melds --help)")
     try:
         rules = parse_rules(args.rules)
     except ValueError as error:
-        print(f"ginrules melds: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     try:
         with_card = None if args.with_card is None else parse_card(args.with_card)
     except RulesError as error:
-        print(f"ginrules melds: --with: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(f"--with: {error}") from None
     try:
         melds = hand_melds(cards, rules, with_card=args.with_card)
     except RulesError as error:
-        print(f"ginrules melds: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     if args.json:
-        from .api.schemas import dump_hand_melds
+        from .wire.replies import dump_hand_melds
 
         print(json.dumps(dump_hand_melds(melds), indent=2, ensure_ascii=False))
         return 0
@@ -161,8 +154,7 @@ def show_deal(args: argparse.Namespace) -> int:
     try:
         rules = parse_rules(args.rules)
     except ValueError as error:
-        print(f"ginrules deal: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     request: dict[str, Any] = {"rules": rules, "round": args.round,
                                "players": [p.strip() for p in args.players.split(",")]}
     if args.seed is not None:
@@ -172,9 +164,7 @@ def show_deal(args: argparse.Namespace) -> int:
     if args.roles is not None:
         names = [name.strip() for name in args.roles.split(",")]
         if len(names) != 3:
-            print("ginrules deal: --roles names three players: box,captain,sitter",
-                  file=sys.stderr)
-            return 2
+            raise Refusal("--roles names three players: box,captain,sitter")
         request["roles"] = dict(zip(("box", "captain", "sitter"), names))
     if args.teams is not None:
         request["teams"] = _pairs(args.teams)
@@ -185,10 +175,9 @@ def show_deal(args: argparse.Namespace) -> int:
     except RulesError as error:
         problem = error.problems[0]
         option = f"--{problem.path[0]}: " if problem.path else ""
-        print(f"ginrules deal: {option}{problem.detail}", file=sys.stderr)
-        return 2
+        raise Refusal(f"{option}{problem.detail}") from None
     if args.json:
-        from .api.deals import dump_dealt_round
+        from .wire.replies import dump_dealt_round
 
         print(json.dumps(dump_dealt_round(dealt), indent=2, ensure_ascii=False))
         return 0
@@ -214,35 +203,32 @@ def run_conformance(args: argparse.Namespace) -> int:
 
 def import_game(args: argparse.Namespace) -> int:
     """Print the ginrules-log/1 document of a game recorded by another engine (OpenSpiel)."""
-    from .api.imports import IMPORT_REQUEST, import_document
-    from .api.problems import ApiProblem
-    from .api.schemas import load
+    from .wire.documents import import_document
+    from .wire.faults import problem_of
+    from .wire.problems import ApiProblem
 
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        print(f"ginrules import: cannot read {args.file}: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(f"cannot read {args.file}: {error}") from None
     try:
         body = json.loads(text)
     except json.JSONDecodeError as error:
-        print(f"ginrules import: {args.file} is not valid JSON ({error.msg} at line "
-              f"{error.lineno})", file=sys.stderr)
-        return 2
+        raise Refusal(f"{args.file} is not valid JSON ({error.msg} at line "
+                      f"{error.lineno})") from None
     if isinstance(body, dict):
         body.setdefault("format", args.format)
         if body["format"] != args.format:
-            print(f"ginrules import: the file says format {str(body['format'])[:40]!r}, not "
-                  f"{args.format!r}", file=sys.stderr)
-            return 2
+            raise Refusal(f"the file says format {str(body['format'])[:40]!r}, not "
+                          f"{args.format!r}")
     try:
-        log = import_document(load(IMPORT_REQUEST, body))
-    except ApiProblem as problem:
+        log = import_document(body)
+    except (ApiProblem, RulesError) as error:
+        problem = error if isinstance(error, ApiProblem) else problem_of(error)
         first = problem.errors[0] if problem.errors else None
         where = f"{first.pointer}: " if first is not None and first.pointer else ""
         detail = first.detail if first is not None else problem.detail
-        print(f"ginrules import: {where}{detail}", file=sys.stderr)
-        return 2
+        raise Refusal(f"{where}{detail}") from None
     print(json.dumps(log, indent=2, ensure_ascii=False))
     return 0
 
@@ -254,30 +240,23 @@ def run_replay(args: argparse.Namespace) -> int:
     from . import bulk
 
     if args.jobs is not None and args.jobs < 1:
-        print("ginrules replay: --jobs is at least 1", file=sys.stderr)
-        return 2
+        raise Refusal("--jobs is at least 1")
     if args.files.count("-") > 1:
-        print("ginrules replay: - (standard input) can be given once", file=sys.stderr)
-        return 2
+        raise Refusal("- (standard input) can be given once")
     missing = next((p for p in args.files if p != "-" and not Path(p).exists()), None)
     if missing is not None:
-        print(f"ginrules replay: no such file or folder: {missing}", file=sys.stderr)
-        return 2
+        raise Refusal(f"no such file or folder: {missing}")
     # A folder with no log in it is most likely the wrong folder: passing quietly would hide it.
     empty = next((p for p in args.files if p != "-" and Path(p).is_dir()
                   and next(bulk.files_of(Path(p)), None) is None), None)
     if empty is not None:
-        print(f"ginrules replay: the folder {empty} holds no *.json, *.jsonl or *.ndjson file",
-              file=sys.stderr)
-        return 2
+        raise Refusal(f"the folder {empty} holds no *.json, *.jsonl or *.ndjson file")
     jobs = args.jobs or os.cpu_count() or 1
     to_file = args.output != "-"
     try:
         output = open(args.output, "wb") if to_file else sys.stdout.buffer
     except OSError as error:
-        print(f"ginrules replay: cannot write {args.output}: {error.strerror or error}",
-              file=sys.stderr)
-        return 2
+        raise Refusal(f"cannot write {args.output}: {error.strerror or error}") from None
     report = sys.stdout if to_file else sys.stderr
     progress = None
     if sys.stderr.isatty():
@@ -337,28 +316,23 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
     bots = _two_bots(args.bots)
     if bots is None:
-        print(f"ginrules selfplay: --bots names two bots, of {', '.join(BOTS)}; got "
-              f"{args.bots[:60]!r}", file=sys.stderr)
-        return 2
+        raise Refusal(f"--bots names two bots, of {', '.join(BOTS)}; got "
+                      f"{args.bots[:60]!r}")
     if args.games < 1 or args.jobs < 1:
-        print("ginrules selfplay: --games and --jobs are at least 1", file=sys.stderr)
-        return 2
+        raise Refusal("--games and --jobs are at least 1")
     if not 0 <= args.budget_ms <= MAX_BUDGET_MS:
-        print(f"ginrules selfplay: --budget-ms is 0 (the heuristic core alone) to "
-              f"{MAX_BUDGET_MS}", file=sys.stderr)
-        return 2
+        raise Refusal(f"--budget-ms is 0 (the heuristic core alone) to "
+                      f"{MAX_BUDGET_MS}")
     try:
         rules = resolve_rules(parse_rules(args.rules))
     except (ValueError, RulesError) as error:
-        print(f"ginrules selfplay: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     progress = _progress_bar if sys.stderr.isatty() else None
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            progress=progress, jobs=args.jobs)
     except ValueError as error:  # a variant self-play cannot seat
-        print(f"ginrules selfplay: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     if progress is not None:
         print(file=sys.stderr)
     print(match_table(result))
@@ -375,17 +349,14 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
     bots = _two_bots(args.bots)
     if bots is None or "advisor" not in bots:
-        print(f"ginrules calibrate: --bots names two bots of {', '.join(BOTS)}, one of them the "
-              f"advisor; got {args.bots[:60]!r}", file=sys.stderr)
-        return 2
+        raise Refusal(f"--bots names two bots of {', '.join(BOTS)}, one of them the "
+                      f"advisor; got {args.bots[:60]!r}")
     if args.games < 1:
-        print("ginrules calibrate: --games is at least 1", file=sys.stderr)
-        return 2
+        raise Refusal("--games is at least 1")
     if not 1 <= args.budget_ms <= MAX_BUDGET_MS:
         # The numbers measured are the playouts': a hint without them has none (and a budget
         # the API would refuse measures no hint it serves).
-        print(f"ginrules calibrate: --budget-ms is 1 to {MAX_BUDGET_MS}", file=sys.stderr)
-        return 2
+        raise Refusal(f"--budget-ms is 1 to {MAX_BUDGET_MS}")
     try:
         rules = resolve_rules(parse_rules(args.rules))
         terminal = sys.stderr.isatty()
@@ -397,8 +368,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
         result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            opponent_model=args.opponent_model, progress=progress)
     except (ValueError, RulesError) as error:
-        print(f"ginrules calibrate: {error}", file=sys.stderr)
-        return 2
+        raise Refusal(str(error)) from None
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(calibration_report(result))
@@ -479,6 +449,11 @@ the dealer sits out; box, the player in --roles' box deals to the captain; partn
 --teams and both --tables.
 
 Exit status: 0 when dealt, 2 for a usage error (a missing or wrong player, dealer, seed...)."""
+
+
+class Refusal(Exception):
+    """A command refuses what it was given: one line on standard error, naming the command,
+    and exit status 2 (see :func:`main`)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -698,6 +673,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args) or 0
+    except Refusal as refusal:
+        print(f"ginrules {args.command}: {refusal}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # The reader went away (`ginrules analyze ... | head`): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -14,8 +14,12 @@ from flask.json.provider import DefaultJSONProvider
 from flask_swagger_ui import get_swaggerui_blueprint
 from werkzeug.exceptions import HTTPException
 
+from ..rules.errors import RulesError
+from ..wire.faults import problem_of
+from ..wire.jsontext import MAX_BODY_BYTES
+from ..wire.problems import ApiProblem, FieldError
 from .meta import meta
-from .problems import ApiProblem, FieldError
+from .responses import problem_response
 from .routes import v1
 from .showdown import showdown
 from .games import games, matches_blueprint
@@ -28,9 +32,6 @@ from .texts import texts
 from .play import play
 from .bots import bots
 from .deals import deals
-
-MAX_BODY_BYTES = 1 << 20
-"""Largest request body accepted (1 MiB); larger bodies get a 413 problem."""
 
 _HTTP_CODES = {
     400: "bad_request",
@@ -98,17 +99,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(ApiProblem)
     def api_problem(problem: ApiProblem) -> Response:
-        return problem.response()
+        return problem_response(problem)
+
+    @app.errorhandler(RulesError)
+    def core_fault(error: RulesError) -> Response:
+        """The one handler of the core's faults: their problem and status (wire/faults.py)."""
+        return problem_response(problem_of(error))
 
     @app.errorhandler(HTTPException)
     def http_problem(error: HTTPException) -> Response:
-        return _http_problem(error).response()
+        return problem_response(_http_problem(error))
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:  # pragma: no cover - a bug; reported, not hidden
         log.exception("unhandled error")
         detail = "the server failed to answer this request; it has been logged"
-        return ApiProblem(500, "internal_error", detail,
-                          [FieldError("", "internal_error", detail)]).response()
+        return problem_response(ApiProblem(500, "internal_error", detail,
+                                           [FieldError("", "internal_error", detail)]))
 
     return app

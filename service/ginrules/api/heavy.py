@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from flask import Flask, current_app, request
 from prometheus_client import Counter, Gauge, Histogram
 
-from .problems import ApiProblem, FieldError
+from ..wire.problems import ApiProblem, FieldError
 from .ratelimit import MAX_KEY
 
 log = logging.getLogger(__name__)

@@ -38,7 +38,7 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.mmap_dict import MmapedDict
 
 from ..rules.hands.solver import cache_info
-from .checks import json_response
+from .responses import json_response
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 

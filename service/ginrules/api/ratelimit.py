@@ -26,7 +26,7 @@ import time
 from flask import Flask, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .problems import ApiProblem, FieldError
+from ..wire.problems import ApiProblem, FieldError
 
 EXEMPT = {"/healthz", "/readyz", "/metrics"}
 MAX_CLIENTS = 100_000

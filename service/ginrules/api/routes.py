@@ -11,12 +11,14 @@ from ..rules import (HAND_SIZES, Rules, RulesError, analyze_mask, parse_hand_mas
                      resolve_rules)
 from ..rules.base.cards import Card
 from ..rules.base.melds import MELDS_HAND_SIZES, melds_within
+from ..wire.faults import Faults
+from ..wire.jsontext import encoded
+from ..wire.problems import ApiProblem, FieldError, field_errors, unprocessable
+from ..wire.replies import dump_analysis, dump_hand_melds, dump_rules
+from ..wire.schemas import ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, MELDS_REQUEST, load
 from .body import json_body
-from .checks import Faults, encoded, json_response
 from .heavy import slices
-from .problems import ApiProblem, FieldError, field_errors, unprocessable
-from .schemas import (ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, MELDS_REQUEST, dump_analysis,
-                      dump_hand_melds, dump_rules, load)
+from .responses import json_response
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 

@@ -16,19 +16,12 @@ from ..rules.hands.layoffs import best_defense, layable_cards, parse_layoffs
 from ..rules.base.melds import Meld, parse_melds
 from ..rules.hands.scoring import score_round
 from ..rules.base.options import OPTION_RANGES, get_preset, resolve_rules
+from ..wire.faults import Faults
+from ..wire.problems import ApiProblem, FieldError
+from ..wire.replies import dump_defense, dump_knock, dump_round_score, dump_rules
+from ..wire.schemas import KNOCK_REQUEST, LAYOFFS_REQUEST, ROUND_SCORE_REQUEST, load
 from .body import json_body
-from .checks import Faults, json_response
-from .problems import ApiProblem, FieldError
-from .schemas import (
-    KNOCK_REQUEST,
-    LAYOFFS_REQUEST,
-    ROUND_SCORE_REQUEST,
-    dump_defense,
-    dump_knock,
-    dump_round,
-    dump_rules,
-    load,
-)
+from .responses import json_response
 
 showdown = Blueprint("showdown", __name__, url_prefix="/v1")
 
@@ -139,7 +132,7 @@ def _settled(request: Request) -> dict[str, Any]:
     ))
     faults.check()
     assert result is not None  # check() raised otherwise
-    return {**dump_round(result), "rules": dump_rules(rules)}
+    return {**dump_round_score(result), "rules": dump_rules(rules)}
 
 
 def _meld_parser(data: Mapping[str, Any]) -> Callable[[object], tuple[Meld, ...]]:

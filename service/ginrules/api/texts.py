@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from ..package_data import text
-from .problems import RULES_PAGE as RULES_PATH
+from ..wire.problems import RULES_PAGE as RULES_PATH
 
 texts = Blueprint("texts", __name__)
 

@@ -74,6 +74,14 @@ class InvalidLogError(RulesError):
     code = "invalid_log"
 
 
+class InvalidMatchError(RulesError):
+    """A match's round facts (``/v1/matches/score``) that cannot be scored: a fault of form,
+    a winner who is not a player or not at the table, a round after the match is over (R-8,
+    R-9)."""
+
+    code = "invalid_match"
+
+
 class LogTooLargeError(RulesError):
     """A game log over the documented size limits."""
 
@@ -140,3 +148,83 @@ class UnknownBotError(RulesError):
     """A bot name that names no bot."""
 
     code = "unknown_bot"
+
+
+class InvalidDealRequestError(RulesError):
+    """A deal request that cannot be dealt: unknown rules, the wrong players, a dealer or
+    tables the variant does not allow (R-3.1, R-9)."""
+
+    code = "invalid_deal_request"
+
+
+# What a player's view says of a rule broken ------------------------------------------------
+
+PRIVATE_DETAILS: dict[str, str] = {
+    "round_over": "the round is over here; no such action may follow",
+    "not_at_table": "this player is not playing this round",
+    "not_your_turn": "it is not this player's turn",
+    "must_pass_or_take_upcard": "on the first turn a player takes the upcard or passes",
+    "must_draw": "the player must draw first",
+    "must_discard": "the player has drawn and must discard or knock",
+    "must_draw_from_stock": "both players passed the upcard: the non-dealer draws from the stock",
+    "empty_stock": "the stock is empty",
+    "empty_discard_pile": "the discard pile is empty",
+    "wrong_stock_card": "this is not the next card of the stock",
+    "missing_card": "without a stock in the log, a stock draw names its card",
+    "card_already_seen": "this card cannot come from the stock",
+    "wrong_discard_card": "this is not the top of the discard pile",
+    "card_not_in_hand": "the card is not in the player's hand",
+    "discard_not_in_hand": "the discard is not in the player's hand",
+    "taken_card_discarded": "the card taken from the discard pile may not be discarded this turn",
+    "deadwood_over_limit": "this knock leaves more deadwood than the knock limit",
+    "not_big_gin": "big gin needs all eleven cards melded",
+    "big_gin_not_played": "these rules do not play big gin",
+    "meld_card_not_in_hand": "a meld card is not in the player's hand",
+    "meld_card_discarded": "the discard cannot be in a meld",
+    "duplicate_card": "a card appears twice",
+    "wrong_hand_size": "a hand of the deal has the wrong number of cards",
+    "layoffs_need_knocker_melds": "the knock declared no melds, so layoffs name no meld",
+    "must_knock": "the last discard was taken at the wall: only a knock may follow",
+    "must_pass_or_take_last_discard": "at the wall the player takes the last discard to knock, "
+                                      "or passes",
+    "take_without_knock": "at the wall the last discard may be taken only where a knock can "
+                          "follow",
+    "unknown_source": "a draw is from the stock or the discard pile",
+    "game_over": "the game is over: no round may follow",
+    "wrong_players": "these are not the players of this table",
+    "wrong_stock_size": "the stock has the wrong number of cards",
+    "known_card_missing": "a card the player is known to hold is missing",
+    "taken_card_not_in_hand": "the card taken is not in the player's hand",
+    "invalid_meld": "a declared meld is not a meld under these rules",
+    "invalid_hand_size": "a spread has the wrong number of cards",
+    "discard_with_big_gin": "big gin spreads all eleven cards without a discard",
+    "declared_knock_could_be_gin": "the declared melds are scored as a knock, not as gin",
+    "suboptimal_defense": "the declared spread is scored as declared, not as the best reply",
+    "layoff_against_gin": "nothing may be laid off against gin",
+    "invalid_card": "a card is not written in any accepted notation",
+    "invalid_layoff": "a layoff is not a card and the index of a knocker meld",
+    "invalid_layoffs": "layoffs are a list of cards and knocker meld indexes",
+    "no_such_meld": "a layoff names no meld of the knocker",
+    "layoff_card_not_in_hand": "a card laid off is not in the defender's hand",
+    "layoff_card_used": "a card laid off is used twice",
+    "layoff_does_not_fit": "a card laid off does not extend its meld",
+    "upcard_required": "under Oklahoma the knock limit needs the upcard",
+    "not_a_player": "this names no player of the game",
+    "unknown_player": "this names no player of the game",
+    "not_for_this_variant": "this variant does not take this field",
+    "required_by_variant": "this variant needs this field",
+    "invalid_roles": "the roles are not the box, the captain and the sitter",
+    "invalid_teams": "the teams are not two pairs of the players",
+    "wrong_dealer": "this player does not deal this round",
+    "wrong_pairing": "the tables do not seat one player of each team",
+}
+"""Each code a replay's violation may carry, with what a player's view says of it: what is
+wrong, naming no card and no count, which could be another player's hidden ones (GAMELOG.md
+``view``).  A test holds it complete: every code the engine, the deal check, the seating and
+the showdown raise is here."""
+
+
+def private_detail(code: str, rule: str | None) -> str:
+    """A violation's detail for a player's view: what is wrong, naming no card or count."""
+    text = PRIVATE_DETAILS[code]
+    return f"{text} ({rule})" if rule else text

@@ -10,7 +10,7 @@ replay run long.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
@@ -18,7 +18,8 @@ from ..match.variants import VARIANTS
 from ..base.cards import (Card, bad_card_detail, card_or_none, cards_or_none,
                     describe_token, quick_mask, SPELLING_CARDS)
 from ..table.moves import Discard, Draw, Move, Pass
-from ..errors import InvalidLogError, InvalidMeldError, LogTooLargeError, Problem, RulesError
+from ..errors import (MAX_PROBLEMS, GameStateError, InvalidLogError, InvalidMatchError,
+                      InvalidMeldError, LogTooLargeError, Problem, RulesError)
 from ..hands.layoffs import Layoff, parse_layoffs
 from ..base.melds import Meld, every_meld, parse_melds
 from ..base.options import Rules, resolve_rules
@@ -34,6 +35,10 @@ MAX_FACT_ROUNDS = 2000
 """Rounds in one ``/v1/matches/score`` request."""
 MAX_NAME = 64
 """Characters in a player name."""
+MAX_ITEMS = 10_000
+"""Items in any list of a request, checked before any item is: past it, a fault of form
+(``too_many_items``) costs nothing.  Every narrower limit (rounds in a log, players of a
+variant) is reported by the check that owns it."""
 ACTIONS = ("pass", "draw", "discard", "knock", "lay_down")
 
 _MISSING = object()
@@ -76,6 +81,8 @@ class GameLog:
     rounds: tuple[tuple[Table, ...], ...]
     roles: dict[str, str] | None = None
     teams: list[list[str]] | None = None
+    view: str | None = None
+    """The player whose view the reply shows (GAMELOG.md ``view``); None for the whole log."""
 
 
 class _Reader:
@@ -120,9 +127,17 @@ class _Reader:
 
     def unknown_fields(self, obj: Mapping[str, Any], allowed: set[str], path: tuple[str | int, ...]
                        ) -> None:
-        for name in obj:
-            if name not in allowed:
-                self.fault(path + (name,), "unknown_field", f"unknown field {name!r}")
+        self.problems += unknown_fields(obj, allowed, path)
+
+
+def unknown_fields(obj: Mapping[str, Any], allowed: Iterable[str],
+                   path: tuple[str | int, ...] = ()) -> list[Problem]:
+    """A fault for each field of ``obj`` not among ``allowed``, naming the fields there are
+    (at most MAX_PROBLEMS of them: a body of a thousand made-up keys gets a bounded reply)."""
+    known = sorted(allowed)
+    return [Problem(path + (name,), "unknown_field",
+                    f"unknown field {str(name)[:40]!r}; the fields here are {', '.join(known)}")
+            for name in obj if name not in known][:MAX_PROBLEMS]
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
@@ -144,6 +159,7 @@ def read_log(document: Any) -> GameLog:
     if fmt is not None and fmt != FORMAT:
         reader.fault(("format",), "unknown_format", f"format must be {FORMAT!r}, got {fmt[:40]!r}")
     rules, players = read_header(document, reader.problems)
+    view = reader.field(document, "view", (), str, required=False)
     rounds_value = reader.field(document, "rounds", (), list)
     rounds: list[tuple[Table, ...]] = []
     if rounds_value is not None:
@@ -162,8 +178,11 @@ def read_log(document: Any) -> GameLog:
     if reader.problems:
         raise InvalidLogError("; ".join(p.detail for p in reader.problems[:20]), reader.problems)
     assert rules is not None and players is not None  # else read_header recorded a problem
+    if view is not None and view not in players:
+        detail = f"view names a player, one of {', '.join(players)}"
+        raise GameStateError("unknown_player", None, detail, ("view",))
     return GameLog(rules, tuple(players), tuple(rounds), document.get("roles"),
-                   document.get("teams"))
+                   document.get("teams"), view)
 
 
 def _round_tables(reader: _Reader, rules: Rules | None, value: Any, path: tuple[str | int, ...],
@@ -519,6 +538,10 @@ def read_header(document: Mapping[str, Any], problems: list[Problem]
     if "players" not in document:
         problems.append(Problem(("players",), "required", "players is required"))
         players = None
+    elif isinstance(players, list) and len(players) > MAX_ITEMS:
+        problems.append(Problem(("players",), "too_many_items",
+                                f"at most {MAX_ITEMS} items, got {len(players)}"))
+        players = None
     elif not (isinstance(players, list)
               and all(isinstance(p, str) and 0 < len(p) <= MAX_NAME for p in players)):
         problems.append(Problem(("players",), "wrong_type",
@@ -580,11 +603,21 @@ class MatchFacts:
     dealer: str | None = None
 
 
-def read_match(document: Mapping[str, Any]) -> MatchFacts:
-    """A match score body, every fault of form at once (:class:`InvalidLogError`)."""
-    problems: list[Problem] = []
+MATCH_FIELDS = ("rules", "players", "teams", "roles", "dealer", "rounds")
+"""The fields of a ``/v1/matches/score`` body."""
+
+
+def read_match(document: Any) -> MatchFacts:
+    """A match score body, every fault of form at once (:class:`InvalidMatchError`)."""
+    if not isinstance(document, Mapping):
+        raise InvalidMatchError("a match score is a JSON object",
+                                [Problem((), "wrong_type", "a match score is a JSON object")])
+    problems = unknown_fields(document, MATCH_FIELDS)
     rules, players = read_header(document, problems)
     dealer = document.get("dealer")
+    if dealer is not None and not isinstance(dealer, str):
+        problems.append(Problem(("dealer",), "wrong_type", "dealer is a player's name"))
+        dealer = None
     if rules is not None and players is not None:
         if dealer is not None and dealer not in players:
             problems.append(Problem(("dealer",), "not_a_player", "dealer names a player"))
@@ -593,7 +626,10 @@ def read_match(document: Mapping[str, Any]) -> MatchFacts:
                                     f"{rules.variant} scores need the first round's dealer",
                                     VARIANTS[rules.variant].dealer_rule))
     rounds = document.get("rounds")
-    if not isinstance(rounds, list):
+    if "rounds" not in document:
+        problems.append(Problem(("rounds",), "required", "rounds is required (a list of facts)"))
+        rounds = []
+    elif not isinstance(rounds, list):
         problems.append(Problem(("rounds",), "wrong_type", "rounds are a list"))
         rounds = []
     if len(rounds) > MAX_FACT_ROUNDS:
@@ -606,7 +642,7 @@ def read_match(document: Mapping[str, Any]) -> MatchFacts:
             _check_fact(where, item, reader.problems)
     problems += reader.problems
     if problems:
-        raise InvalidLogError("; ".join(p.detail for p in problems[:20]), problems)
+        raise InvalidMatchError("; ".join(p.detail for p in problems[:20]), problems)
     assert rules is not None and players is not None  # else read_header recorded a problem
     return MatchFacts(rules, tuple(players), tuple(rounds), document.get("roles"),
                       document.get("teams"), dealer)

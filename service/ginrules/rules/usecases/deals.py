@@ -18,19 +18,12 @@ from typing import Any
 
 from ..base.cards import Card
 from ..base.options import Rules
-from ..documents.gamelog import read_header
-from ..errors import Problem, RulesError
+from ..documents.gamelog import read_header, unknown_fields
+from ..errors import MAX_PROBLEMS, InvalidDealRequestError, Problem
 from ..match.variants import variant_for
 from ..table.dealing import deal_deck
 from ..table.engine import Deal
 from ..table.shuffle import MAX_ROUND, MAX_SEED, SHUFFLE, seeded_deck
-
-
-class InvalidDealRequestError(RulesError):
-    """A deal request that cannot be dealt: unknown rules, the wrong players, a dealer or
-    tables the variant does not allow (R-3.1, R-9)."""
-
-    code = "invalid_deal_request"
 
 
 @dataclass(frozen=True)
@@ -86,11 +79,18 @@ def deal_round(rules: Rules, players: Sequence[str], seed: int, round: int = 0, 
     return DealtRound(SHUFFLE, seed, round, tuple(dealt), match.tables_per_round > 1)
 
 
-def deal_document(document: Mapping[str, Any]) -> DealtRound:
+DEAL_FIELDS = ("rules", "players", "dealer", "roles", "teams", "tables", "seed", "round")
+"""The fields of a deal request (``POST /v1/deals``)."""
+
+
+def deal_document(document: Any) -> DealtRound:
     """Read a deal request (``rules``, ``players``, ``dealer``, ``roles``, ``teams``,
     ``tables``, ``seed``, ``round``) and deal it; without a seed, one is drawn
     (:func:`new_seed`).  :class:`InvalidDealRequestError` lists every fault it can find."""
-    problems: list[Problem] = []
+    if not isinstance(document, Mapping):
+        detail = "a deal request is a JSON object"
+        raise InvalidDealRequestError(detail, [Problem((), "wrong_type", detail)])
+    problems = unknown_fields(document, DEAL_FIELDS)
     rules, players = read_header(document, problems)
     seed = document.get("seed")
     if seed is None:
@@ -106,10 +106,8 @@ def deal_document(document: Mapping[str, Any]) -> DealtRound:
     if dealer is not None and not isinstance(dealer, str):
         problems.append(Problem(("dealer",), "wrong_type", "dealer is a player's name"))
     tables = document.get("tables")
-    if tables is not None and not (isinstance(tables, list) and all(
-            isinstance(t, list) and all(isinstance(p, str) for p in t) for t in tables)):
-        problems.append(Problem(("tables",), "wrong_type",
-                                "tables is a list of tables, each a list of player names"))
+    if tables is not None:
+        problems += _table_lists(tables)
     if problems:
         raise InvalidDealRequestError("; ".join(p.detail for p in problems[:20]), problems)
     assert rules is not None and players is not None  # else read_header recorded a problem
@@ -119,3 +117,19 @@ def deal_document(document: Mapping[str, Any]) -> DealtRound:
 
 def _integer(value: Any, largest: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= largest
+
+
+def _table_lists(tables: Any) -> list[Problem]:
+    """The faults of form of a deal request's ``tables``: a list of tables, each a list of
+    player names, each fault at its place."""
+    detail = "tables is a list of tables, each a list of player names"
+    if not isinstance(tables, list):
+        return [Problem(("tables",), "wrong_type", detail)]
+    problems = []
+    for index, table in enumerate(tables):
+        if not isinstance(table, list):
+            problems.append(Problem(("tables", index), "wrong_type", detail))
+            continue
+        problems += [Problem(("tables", index, at), "wrong_type", "a player's name is a string")
+                     for at, name in enumerate(table) if not isinstance(name, str)]
+    return problems[:MAX_PROBLEMS]

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
 from ..documents.gamelog import RoundFact, read_match, round_facts
-from ..errors import InvalidLogError, Problem
+from ..errors import InvalidMatchError, Problem
 from ..match.standings import Bonus
 from ..base.options import Rules
 
@@ -54,7 +54,7 @@ def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[s
     """Score rounds given as facts (``winner``, ``points``; partnership: ``tables``), in the
     form :func:`read_match` checks.
 
-    Raises :class:`InvalidLogError` for a fact that cannot be (a winner who did not play,
+    Raises :class:`InvalidMatchError` for a fact that cannot be (a winner who did not play,
     a round after the match is over).
     """
     match = variant_for(rules, players, roles=roles, teams=teams, dealer=dealer)
@@ -94,8 +94,8 @@ def _table_result(match: Variant, position: int, path: tuple[str | int, ...], fa
     return TableResult(players, seat.dealer, winner, fact.points if winner is not None else 0)
 
 
-def _fault(path: tuple[str | int, ...], code: str, detail: str, rule: str) -> InvalidLogError:
-    return InvalidLogError(detail, [Problem(path, code, detail, rule)])
+def _fault(path: tuple[str | int, ...], code: str, detail: str, rule: str) -> InvalidMatchError:
+    return InvalidMatchError(detail, [Problem(path, code, detail, rule)])
 
 
 def score_match_document(document: Mapping[str, Any]) -> MatchScore:

@@ -16,7 +16,8 @@ from ..base.cards import Card
 from ..base.melds import Meld
 from ..base.options import Rules
 from ..documents.gamelog import Action, GameLog, Table, declared_melds, read_log
-from ..errors import IllegalDeal, IllegalMove, InvalidMeldError, Problem, RuleBroken
+from ..errors import (GameStateError, IllegalDeal, IllegalMove, InvalidMeldError, Problem,
+                      RuleBroken, private_detail)
 from ..hands.scoring import RoundScore
 from ..match.standings import Bonus
 from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
@@ -232,9 +233,13 @@ def _violation(path: tuple[str | int, ...], fault: Problem) -> RuleBroken:
 
 
 def replay(document: Any, view: str | None = None) -> Replay:
-    """Replay a game log (GAMELOG.md).  ``view`` hides what that player may not see."""
+    """Replay a game log (GAMELOG.md).  ``view`` (else the log's own ``view``) hides what that
+    player may not see; a view naming no player of the log is a :class:`GameStateError`."""
     log = read_log(document)
-    return _Replayer(log, view).run()
+    if view is not None and view not in log.players:
+        detail = f"view names a player, one of {', '.join(log.players)}"
+        raise GameStateError("unknown_player", None, detail, ("view",))
+    return _Replayer(log, view if view is not None else log.view).run()
 
 
 class _Replayer:
@@ -370,43 +375,3 @@ class _Replayer:
         if self.match.tables_per_round > 1:
             return tuple(moves)
         return moves[0]
-
-
-_PRIVATE_DETAILS = {
-    "round_over": "the round is over here; no such action may follow",
-    "not_at_table": "this player is not playing this round",
-    "not_your_turn": "it is not this player's turn",
-    "must_pass_or_take_upcard": "on the first turn a player takes the upcard or passes",
-    "must_draw": "the player must draw first",
-    "must_discard": "the player has drawn and must discard or knock",
-    "must_draw_from_stock": "both players passed the upcard: the non-dealer draws from the stock",
-    "empty_stock": "the stock is empty",
-    "empty_discard_pile": "the discard pile is empty",
-    "wrong_stock_card": "this is not the next card of the stock",
-    "missing_card": "without a stock in the log, a stock draw names its card",
-    "card_already_seen": "this card cannot come from the stock",
-    "wrong_discard_card": "this is not the top of the discard pile",
-    "card_not_in_hand": "the card is not in the player's hand",
-    "discard_not_in_hand": "the discard is not in the player's hand",
-    "taken_card_discarded": "the card taken from the discard pile may not be discarded this turn",
-    "deadwood_over_limit": "this knock leaves more deadwood than the knock limit",
-    "not_big_gin": "big gin needs all eleven cards melded",
-    "big_gin_not_played": "these rules do not play big gin",
-    "meld_card_not_in_hand": "a meld card is not in the player's hand",
-    "meld_card_discarded": "the discard cannot be in a meld",
-    "duplicate_card": "a card appears twice",
-    "wrong_hand_size": "a hand of the deal has the wrong number of cards",
-    "layoffs_need_knocker_melds": "the knock declared no melds, so layoffs name no meld",
-    "must_knock": "the last discard was taken at the wall: only a knock may follow",
-    "must_pass_or_take_last_discard": "at the wall the player takes the last discard to knock, "
-                                      "or passes",
-    "take_without_knock": "at the wall the last discard may be taken only where a knock can "
-                          "follow",
-    "unknown_source": "a draw is from the stock or the discard pile",
-}
-
-
-def private_detail(code: str, rule: str | None) -> str:
-    """A violation's detail for a player's view: what is wrong, naming no card or count."""
-    text = _PRIVATE_DETAILS.get(code, "this breaks the rules here")
-    return f"{text} ({rule})" if rule else text

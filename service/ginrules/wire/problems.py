@@ -1,4 +1,5 @@
-"""Problem details (RFC 9457): the one shape of every error the API returns.
+"""Problem details (RFC 9457): the one shape of every error the API returns, and of every
+refusal ``ginrules replay`` reports.
 
 Every problem has a stable ``code`` (also the last part of its ``type`` URI) and ``errors``:
 ``{pointer, code, detail}`` entries, where ``pointer`` is a JSON Pointer (RFC 6901) into the
@@ -12,8 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
-
-from flask import Response
 
 from ..rules.errors import Problem
 
@@ -98,15 +97,9 @@ class ApiProblem(Exception):
             "errors": [e.as_json() for e in errors],
         }
 
-    def response(self) -> Response:
-        response = Response(
-            json.dumps(self.as_json(), ensure_ascii=False, separators=(",", ":")),
-            status=self.status,
-            mimetype=PROBLEM_MEDIA_TYPE,
-        )
-        for name, value in self.headers.items():
-            response.headers[name] = value
-        return response
+    def body(self) -> bytes:
+        """The problem+json body (RFC 9457), compact UTF-8."""
+        return json.dumps(self.as_json(), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def unprocessable(errors: list[FieldError]) -> ApiProblem:

@@ -1,36 +1,26 @@
-"""Request schemas (marshmallow) and the JSON shapes of replies.
+"""Request schemas (marshmallow): the shape of every request that is not a document.
 
 Requests are checked in two steps.  The schemas check the shape (types, required fields, no
 unknown field, strict booleans): a fault there is a 400.  The rules core then checks the
-meaning (card codes, duplicates, hand size, rules): a fault there is a 422.  Replies are built
-by the ``dump_*`` functions below from the core's result objects; ``openapi.yaml`` documents
-every field they write.
+meaning (card codes, duplicates, hand size, rules): a fault there is a 422.  Documents (a game
+log, a deal request, a match's facts, an import) are read whole by their readers in the core
+and in :mod:`.documents`, not here, so that the command line reads them without marshmallow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, cast
 
-from marshmallow import RAISE, Schema, ValidationError, fields, missing
+from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 
-from ..rules import PRESETS, HandAnalysis, Rules
-from ..rules.base.cards import CARD_NAMES, mask_cards
-from ..rules.errors import Problem
-from ..rules.hands.knock import KnockCheck
-from ..rules.hands.layoffs import Defense, Layoff
-from ..rules.hands.scoring import RoundScore
-from ..rules.base.melds import Arrangement, Meld, every_meld
-from ..rules.hands.solver import DiscardOption
-from .problems import MAX_ERRORS, ApiProblem, FieldError, clipped, json_pointer, rule_url
+from ..rules.documents.gamelog import MAX_ITEMS
+from ..rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS
+from .problems import MAX_ERRORS, ApiProblem, FieldError, clipped, json_pointer
 
 MAX_BATCH = 1000
 """Hands in one batch request."""
-MAX_ITEMS = 10_000
-"""Items in any list field of a request, checked before any item is: past it, a 400
-(``too_many_items``) costs nothing.  Every narrower limit (hands in a batch, rounds in a log)
-is above none of this and is reported by the check that owns it."""
 MAX_MELD_CARDS = 100
 """Cards in one meld of a request, as far as its shape is checked (no meld holds 14)."""
 
@@ -375,168 +365,23 @@ def load(schema: Schema, body: Any) -> dict[str, Any]:
         raise ApiProblem(400, "invalid_request", detail, errors) from None
 
 
-# Replies ------------------------------------------------------------------------------------
+MAX_SEED = 2**63 - 1
+"""The largest seed of a bot's move or a hint (its random choices are the seed's)."""
 
 
-# A dict's look-up method is a fast call; a tuple's __getitem__ is a slow slot wrapper.
-_NAME = dict(enumerate(CARD_NAMES)).__getitem__
+class BotMoveRequest(RequestSchema):
+    log = fields.Dict(required=True)
+    player = fields.String(required=True)
+    seed = fields.Integer(load_default=0, strict=True,
+                          validate=validate.Range(min=0, max=MAX_SEED))
 
 
-_MELD_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {
-    meld.cards: tuple(map(_NAME, meld.cards)) for meld in every_meld(round_the_corner=True)}
-"""The card codes of every meld's cards: a reply names the cards of many melds."""
+class HintRequest(BotMoveRequest):
+    budget_ms = fields.Integer(load_default=DEFAULT_BUDGET_MS, strict=True,
+                               validate=validate.Range(min=1, max=MAX_BUDGET_MS))
+    opponent_model = fields.String(load_default=OPPONENT_MODEL,
+                                   validate=validate.OneOf(sorted(OPPONENT_MODELS)))
 
 
-_MELD_NAMES_OF = _MELD_NAMES.get
-
-
-def dump_meld(meld: Meld) -> dict[str, Any]:
-    return {"kind": meld.kind,
-            "cards": list(_MELD_NAMES_OF(meld.cards) or map(_NAME, meld.cards))}
-
-
-def _dump_melds(melds: tuple[Meld, ...]) -> list[dict[str, Any]]:
-    return [{"kind": m.kind, "cards": list(_MELD_NAMES_OF(m.cards) or map(_NAME, m.cards))}
-            for m in melds]
-
-
-def dump_hand_melds(melds: tuple[Meld, ...]) -> dict[str, Any]:
-    """The reply of ``/v1/hands/melds`` (the HandMelds schema of openapi.yaml)."""
-    return {"melds": _dump_melds(melds), "count": len(melds)}
-
-
-def dump_arrangement(arrangement: Arrangement) -> dict[str, Any]:
-    return {
-        "melds": _dump_melds(arrangement.melds),
-        "deadwood": list(map(_NAME, arrangement.deadwood)),
-        "deadwood_count": arrangement.deadwood_count,
-    }
-
-
-def _dump_discards(options: tuple[DiscardOption, ...]) -> list[dict[str, Any]]:
-    """Every discard of an eleven-card hand.  The arrangements of the tens kept share most of
-    their melds: each meld is dumped once, and the reply holds the same object wherever it
-    recurs (these objects are only ever encoded)."""
-    meld_of: dict[int, dict[str, Any]] = {}
-    dumped_meld = meld_of.get
-    replies = []
-    for option in options:
-        arrangement = option.arrangement
-        melds = []
-        for meld in arrangement.melds:
-            dumped = dumped_meld(id(meld))
-            if dumped is None:
-                dumped = meld_of[id(meld)] = dump_meld(meld)
-            melds.append(dumped)
-        replies.append({
-            "card": _NAME(option.card),
-            "melds": melds,
-            "deadwood": list(map(_NAME, arrangement.deadwood)),
-            "deadwood_count": arrangement.deadwood_count,
-        })
-    return replies
-
-
-@lru_cache(maxsize=256)
-def _rules_body(rules: Rules) -> dict[str, Any]:
-    return {"preset": rules.preset, "variant": rules.variant, **rules.options()}
-
-
-_PRESET_BODIES: dict[int, tuple[Rules, dict[str, Any]]] = {
-    id(rules): (rules, _rules_body(rules)) for rules in PRESETS.values()}
-"""The presets' dumps by identity: hashing a Rules value for the cache costs more than the
-look-up saves, and most requests use a preset as it is."""
-
-
-def dump_rules(rules: Rules) -> dict[str, Any]:
-    preset = _PRESET_BODIES.get(id(rules))
-    return dict(preset[1] if preset is not None and preset[0] is rules else _rules_body(rules))
-
-
-def dump_violation(problem: Problem) -> dict[str, Any]:
-    """A rule a request breaks, in a 200 reply: where, which code, which rule, why."""
-    body = {"pointer": json_pointer(problem.path), "code": problem.code, "detail": problem.detail}
-    if problem.rule:
-        body["rule"] = problem.rule
-        body["rule_url"] = rule_url(problem.rule)
-    return body
-
-
-def dump_knock(check: KnockCheck) -> dict[str, Any]:
-    """The reply of ``/v1/knock`` (the KnockReply schema of openapi.yaml)."""
-    return {
-        "legal": check.legal,
-        "violations": [dump_violation(v) for v in check.violations],
-        "knock_limit": check.knock_limit,
-        "discard": None if check.discard is None else CARD_NAMES[check.discard],
-        "arrangement": None if check.arrangement is None else dump_arrangement(check.arrangement),
-        "deadwood_count": check.deadwood_count,
-        "gin": check.gin,
-        "big_gin": check.big_gin,
-    }
-
-
-def dump_layoffs(layoffs: Iterable[Layoff]) -> list[dict[str, Any]]:
-    return [{"card": CARD_NAMES[layoff.card], "meld": layoff.meld} for layoff in layoffs]
-
-
-def dump_defense(defense: Defense) -> dict[str, Any]:
-    """The defender's spread: own melds, layoffs in playable order, deadwood (R-6)."""
-    return {**dump_arrangement(defense.arrangement), "layoffs": dump_layoffs(defense.layoffs)}
-
-
-def dump_round(score: RoundScore) -> dict[str, Any]:
-    """The reply of ``/v1/rounds/score`` (the RoundScore schema of openapi.yaml)."""
-    return {
-        "outcome": score.outcome,
-        "winner": score.winner,
-        "points": score.points,
-        "breakdown": [{"term": t.term, "points": t.points, "rule": t.rule}
-                      for t in score.price.breakdown],
-        "knocker": {**dump_arrangement(score.knocker),
-                    "discard": None if score.discard is None else CARD_NAMES[score.discard]},
-        "defender": dump_defense(score.defense),
-        "knock_limit": score.knock_limit,
-        "warnings": [dump_violation(w) for w in score.warnings],
-    }
-
-
-def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, Any]:
-    """The reply of ``/v1/hands/analyze`` (the Analysis schema of openapi.yaml).
-
-    ``with_rules=False`` leaves out the rules, which a batch reply gives once for all hands.
-    """
-    # The solution's fields directly: the analysis's properties reach them one call deeper.
-    solution = analysis.solution
-    arrangement = solution.arrangement
-    hand = list(map(_NAME, mask_cards(solution.mask)))
-    body: dict[str, Any] = {
-        "hand": hand,
-        "card_count": len(hand),
-        "deadwood_count": arrangement.deadwood_count,
-        "melds": _dump_melds(arrangement.melds),
-        "deadwood": list(map(_NAME, arrangement.deadwood)),
-        "knock_limit": analysis.knock_limit,
-    }
-    if analysis.can_knock is not None:
-        body["can_knock"] = analysis.can_knock
-        body["gin"] = analysis.gin
-    if analysis.big_gin is not None:
-        body["big_gin"] = analysis.big_gin
-        # Eleven cards: the solution has the discards.
-        best_discards = solution.best_discards
-        assert best_discards is not None
-        body["discard"] = _NAME(best_discards[0])
-        body["best_discards"] = list(map(_NAME, best_discards))
-        discards = solution.discards()
-        assert discards is not None
-        body["discards"] = _dump_discards(discards)
-    if analysis.arrangements is not None:
-        body["arrangements"] = [
-            {**({"discard": CARD_NAMES[choice.discard]} if choice.discard is not None else {}),
-             **dump_arrangement(choice.arrangement)}
-            for choice in analysis.arrangements
-        ]
-    if with_rules:
-        body["rules"] = dump_rules(analysis.rules)
-    return body
+BOT_MOVE_REQUEST = BotMoveRequest()
+HINT_REQUEST = HintRequest()
