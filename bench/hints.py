@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from ginrules.api import create_app  # noqa: E402
-from tests.generator import random_game  # noqa: E402
+from testkit.generator import random_game  # noqa: E402
 
 PRESETS = ["standard", "oklahoma", "modern", "straight", "openspiel", "classic"]
 

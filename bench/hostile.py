@@ -241,7 +241,7 @@ def structured():
     import random
 
     from ginrules.rules.base.cards import CARD_NAMES
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     rng = random.Random(11)
     batch = "/v1/hands/analyze/batch"
