@@ -2,7 +2,7 @@
 
     python bench/bulk.py [--games 4000] [--seed 2026] [--jobs 2]
 
-Writes N complete standard games (tests/generator.py, seeded, to the target) to one JSON Lines
+Writes N complete standard games (testkit/generator.py, seeded, to the target) to one JSON Lines
 file and N hands played by OpenSpiel's own ``gin_rummy`` with uniformly random legal actions
 (``pyspiel``, from the ``open_spiel`` package: ``pip install -e '.[bench]'``) to another, both
 in a temporary folder, made before timing.  Then it runs the command on each, as a user would
@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.generator import openspiel_game, random_game  # noqa: E402
+from testkit.generator import openspiel_game, random_game  # noqa: E402
 
 
 def standard_line(seed: int) -> str:

@@ -14,20 +14,19 @@ Only 127.0.0.1 is used.  Needs wrk (apt-get install wrk).
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import random
+import signal
 import sys
+import threading
+import time
+import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import random  # noqa: E402
-import signal  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-import urllib.request  # noqa: E402
+sys.path.insert(0, str(HERE.parent))  # the repository's root, which holds bench and testkit
 
 from bench.serverkit import Server, analyze_script, scratch, wrk  # noqa: E402
 from ginrules.rules.base.cards import CARD_NAMES  # noqa: E402

@@ -21,12 +21,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-# Run as a script, this folder comes first on sys.path, where bench/http.py would hide the
-# standard library's http package from Flask.
-sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
+sys.path.insert(0, str(HERE.parent))  # the repository's root, which holds bench and testkit
 
 from ginrules.api import create_app  # noqa: E402
-from tests.generator import random_game  # noqa: E402
+from testkit.generator import random_game  # noqa: E402
 
 PRESETS = ["standard", "oklahoma", "modern", "straight", "openspiel", "classic"]
 

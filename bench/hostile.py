@@ -29,20 +29,19 @@ nothing talks to any address but 127.0.0.1.  Takes about four minutes.
 
 from __future__ import annotations
 
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
 import sys
+import threading
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
-import argparse  # noqa: E402
-import http.client  # noqa: E402
-import json  # noqa: E402
-import os  # noqa: E402
-import socket  # noqa: E402
-import statistics  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
+sys.path.insert(0, str(HERE.parent))  # the repository's root, which holds bench and testkit
 
 from bench.serverkit import Server  # noqa: E402
 
@@ -241,7 +240,7 @@ def structured():
     import random
 
     from ginrules.rules.base.cards import CARD_NAMES
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     rng = random.Random(11)
     batch = "/v1/hands/analyze/batch"

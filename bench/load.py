@@ -11,14 +11,12 @@ Needs wrk (apt-get install wrk).
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
-# This folder holds http.py, which would hide the standard library's http package.
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
-import argparse  # noqa: E402
+sys.path.insert(0, str(HERE.parent))  # the repository's root, which holds bench and testkit
 
 from bench.serverkit import Server, analyze_script, scratch, wrk  # noqa: E402
 

@@ -2,7 +2,7 @@
 
     python bench/replay.py [--games 1000] [--seed 2026] [--preset standard] [--passes 5]
 
-Games come from the seeded generator (tests/generator.py), distinct, made before
+Games come from the seeded generator (testkit/generator.py), distinct, made before
 timing.  Each pass replays every game once, in full (``usecases.replay.replay``, as the
 replay endpoint does), with the solver cache emptied before each game, untimed, so that no game
 finds an answer an earlier one left; the best pass counts.  The figure that compares across
@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ginrules.rules.usecases.replay import replay  # noqa: E402
-from tests.generator import random_game  # noqa: E402
+from testkit.generator import random_game  # noqa: E402
 from ginrules.rules.hands.solver import cache_clear  # noqa: E402
 
 TARGET = 1000

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ginrules.rules import resolve_rules  # noqa: E402
 from ginrules.rules.base.cards import cards_mask  # noqa: E402
 from ginrules.rules.hands.scoring import score_round  # noqa: E402
-from tests.generator import knock_position  # noqa: E402
+from testkit.generator import knock_position  # noqa: E402
 from ginrules.rules.hands.solver import cache_clear  # noqa: E402
 
 

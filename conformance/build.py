@@ -7,7 +7,7 @@ carries copies of its ``*.json`` files, so ``ginrules conformance`` needs no che
 
 Hand-written cases carry expected answers worked out from RULES.md by hand.  The generated
 corpora (``*-generated`` topics) take their expected answers from the small exhaustive
-reference solver of the test suite (tests/reference.py), never from the service itself.
+reference solver the tests use too (testkit/reference.py), never from the service itself.
 Game-log cases use seeded generated games; the violations expected of corrupted ones follow
 from how they were corrupted.
 """
@@ -23,8 +23,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent)]
 
-from tests.generator import knock_position, random_game  # noqa: E402
-from tests import reference as ref  # noqa: E402
+from testkit.generator import knock_position, random_game  # noqa: E402
+from testkit import reference as ref  # noqa: E402
 
 NAMES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
 ANALYZE, BATCH, KNOCK, LAYOFFS, SCORE, REPLAY, MELDS_OF = (

@@ -6,7 +6,7 @@
 The conformance kit lets other implementations check themselves, so it should catch what
 public engines get wrong.  This script searches seeded hands and knock positions for answers
 on which two public engines disagree with the exact answers of this project's exhaustive
-reference solver (tests/reference.py; never the service itself), and keeps each kind of
+reference solver (testkit/reference.py; never the service itself), and keeps each kind of
 disagreement, made as small as it can, as a case of the ``traps`` topic: a request to this
 API with the reference's exact answer, its description naming the engine it trips and why.
 
@@ -70,8 +70,8 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]
 
 from build import ANALYZE, KNOCK, LAYOFFS, NAMES, SCORE, case, eq, post  # noqa: E402
 
-from tests.generator import knock_position  # noqa: E402
-from tests import reference as ref  # noqa: E402
+from testkit.generator import knock_position  # noqa: E402
+from testkit import reference as ref  # noqa: E402
 
 TOPIC = "traps"
 LIMIT = 10

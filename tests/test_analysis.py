@@ -21,7 +21,7 @@ from ginrules.rules import (
 )
 from ginrules.rules.hands.solver import cache_clear
 
-from . import reference as ref
+from testkit import reference as ref
 from .strategies import dense_hands, random_hands
 
 CORE = Path(__file__).resolve().parent.parent / "service" / "ginrules" / "rules"

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.generator import random_game
+from testkit.generator import random_game
 
 from . import rewrite
 from .test_views import in_play, nobody_has_seen, seen_by, swap

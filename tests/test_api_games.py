@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ginrules.rules.documents.gamelog import MAX_ACTIONS
-from tests.generator import random_game
+from testkit.generator import random_game
 
 REPLAY = "/v1/games/replay"
 

@@ -12,7 +12,7 @@ import pytest
 from ginrules import bulk
 from ginrules.cli import main
 
-from .generator import openspiel_game, random_game
+from testkit.generator import openspiel_game, random_game
 
 
 @pytest.fixture(scope="module")

@@ -140,12 +140,12 @@ def test_every_opponent_model_has_its_map_in_the_contract_and_the_cli():
 
 
 def test_the_fitting_tool_recovers_a_known_map(tmp_path):
-    """bench/fit_calibration.py fits hints.CALIBRATION's numbers: on predictions drawn from a
-    known map it finds that map again."""
+    """bench/calibration/fit_calibration.py fits hints.CALIBRATION's numbers: on predictions
+    drawn from a known map it finds that map again."""
     import json
     import math
 
-    fit = load_script("bench/fit_calibration.py", "fit_calibration")
+    fit = load_script("bench/calibration/fit_calibration.py", "fit_calibration")
     rng = random.Random(3)
     rows = []
     for _ in range(20000):
@@ -181,15 +181,16 @@ def test_each_two_player_preset_has_a_fitted_family_of_maps():
 
 def test_remapping_recorded_predictions_gives_what_the_command_printed(tmp_path, capsys,
                                                                         monkeypatch):
-    """bench/remap_calibration.py re-scores a run's predictions under hints.CALIBRATION without
-    replaying it: the map changes no move, so the table and picture are the command's own."""
+    """bench/calibration/remap_calibration.py re-scores a run's predictions under
+    hints.CALIBRATION without replaying it: the map changes no move, so the table and picture
+    are the command's own."""
     import sys
 
     picture, records = tmp_path / "run.svg", tmp_path / "run.jsonl"
     assert main(["calibrate", "--bots", "advisor,simple", "--games", "1", "--seed", "4",
                  "--budget-ms", "5", "--svg", str(picture), "--predictions", str(records)]) == 0
     printed = capsys.readouterr().out
-    remap = load_script("bench/remap_calibration.py", "remap_calibration")
+    remap = load_script("bench/calibration/remap_calibration.py", "remap_calibration")
     again = tmp_path / "again.svg"
     monkeypatch.setattr(sys, "argv", ["remap", str(records), "--bots", "advisor,simple",
                                       "--svg", str(again)])

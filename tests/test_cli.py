@@ -256,7 +256,7 @@ def test_serve_rejects_oversized_request_lines(server):
 @pytest.mark.server
 def test_the_client_calls_every_endpoint(server):
     from ginrules.client import Client, ProblemError
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     api = Client(server)
     assert api.health().status == "ok"

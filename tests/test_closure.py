@@ -19,7 +19,7 @@ from ginrules.rules.base.options import resolve_rules
 from ginrules.rules.table.moves import Discard, Draw, Knock, LayDownOption, Pass
 from ginrules.rules.usecases.replay import replay
 
-from .generator import random_game
+from testkit.generator import random_game
 
 RULE_SETS = [
     "standard",

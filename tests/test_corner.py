@@ -27,7 +27,7 @@ from ginrules.rules.base.melds import Meld, meld_kind, meld_order, parse_melds
 from ginrules.rules.hands.scoring import score_round
 from ginrules.rules.hands.solver import DEFAULT_SOLVER, solver_for
 
-from . import reference as ref
+from testkit import reference as ref
 from .strategies import corner_dense_hands, corner_knock_positions, dense_hands, random_hands
 
 COUNTINGS = st.tuples(st.booleans(), st.sampled_from([1, 15]))
@@ -374,7 +374,7 @@ def _knocks_with_wrapping_runs(log):
 
 def test_r2_7_generated_games_round_the_corner_replay_and_add_up():
     from ginrules.rules.usecases.replay import replay
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     wrapped = 0
     for seed in range(24):
@@ -393,7 +393,7 @@ def test_r2_7_generated_games_round_the_corner_replay_and_add_up():
 
 def test_r2_7_replay_judges_declared_wrapping_runs_by_the_logs_rules():
     from ginrules.rules.usecases.replay import replay
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     seed, log, (r, a) = next((seed, log, found[0]) for seed in range(200)
                              for log in [random_game(seed, CORNER_15)]

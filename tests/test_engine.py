@@ -183,7 +183,7 @@ def test_a_replayed_log_in_progress_hands_over_its_live_deal():
     """``replay(log).deals`` is the engine's state where the log stops: its legal moves are
     the ``next`` a client is shown, and a move played on it is what the log would accept."""
     from ginrules.rules.usecases.replay import replay
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     rng = random.Random(9)
     for seed in range(30):

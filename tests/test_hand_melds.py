@@ -1,6 +1,7 @@
 """Every meld a hand holds (``/v1/hands/melds``): each set (R-2.1), each run of every length
 (R-2.2, ace low R-1.2, round the corner R-2.7), in the order of R-2.5, and only those holding
-``with``.  Property tests hold the service to the exhaustive reference of ``tests/reference.py``."""
+``with``.  Property tests hold the service to the exhaustive reference of
+``testkit/reference.py``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ginrules.rules.base.cards import CARD_NAMES, cards_mask
 from ginrules.rules.base.melds import melds_within
 from ginrules.rules.errors import InvalidHandError
 
-from . import reference as ref
+from testkit import reference as ref
 from .strategies import corner_dense_hands, dense_hands, random_hands
 
 MELDS = "/v1/hands/melds"

@@ -12,7 +12,7 @@ import pytest
 import requests
 
 from ginrules.rules.documents.gamelog import MAX_ACTIONS
-from tests.generator import random_game
+from testkit.generator import random_game
 
 ANALYZE = "/v1/hands/analyze"
 LIMIT = 1 << 20

@@ -25,7 +25,7 @@ from ginrules.rules.table.moves import Draw, Pass, Phase
 from ginrules.rules.usecases.progress import GameInProgress
 from ginrules.rules.usecases.replay import replay
 
-from .generator import random_game
+from testkit.generator import random_game
 
 CORE = Path(__file__).resolve().parent.parent / "service" / "ginrules" / "rules"
 

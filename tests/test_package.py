@@ -59,6 +59,8 @@ def test_the_wheel_holds_the_corpus_its_schema_and_the_texts(wheel):
             "ginrules/api/openapi.yaml"} <= names
     assert not any(n.startswith(("ginrules/corpus/", "ginrules/texts/")) and n.endswith(".py")
                    for n in names)
+    # The package alone: nothing of the checkout's testkit/, tests/ or bench/.
+    assert {n.split("/")[0] for n in names if ".dist-info/" not in n} == {"ginrules"}
 
 
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed, tmp_path):

@@ -1,4 +1,4 @@
-"""bench/paired.py: versions of the advisor on the same deals, compared deal by deal."""
+"""bench/strength/paired.py: versions of the advisor on the same deals, compared deal by deal."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .scripts import load_script
 @pytest.fixture(scope="module")
 def paired():
     # Its workers' function is pickled by name.
-    yield load_script("bench/paired.py", "paired_bench", register=True)
+    yield load_script("bench/strength/paired.py", "paired_bench", register=True)
     del sys.modules["paired_bench"]
 
 

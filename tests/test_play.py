@@ -18,7 +18,7 @@ import requests
 
 from ginrules.package_data import example_logs
 from ginrules.rules import PRESETS
-from tests.generator import random_game
+from testkit.generator import random_game
 
 from .conftest import ROOT
 from .test_cors import launched_chromium

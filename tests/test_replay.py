@@ -11,7 +11,7 @@ from ginrules.rules.base.cards import parse_card
 from ginrules.rules.table.moves import Discard, Draw, HIDDEN, Knock, LayDownOption, Pass
 from ginrules.rules.errors import InvalidLogError, LogTooLargeError
 from ginrules.rules.usecases.replay import replay
-from tests.generator import random_game
+from testkit.generator import random_game
 
 PRESETS = ["standard", "modern", "classic", "oklahoma"]
 GAMES = 240  # generated games replayed in CI; each is a whole game to the target

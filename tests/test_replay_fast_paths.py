@@ -166,7 +166,7 @@ def mutated(rng: random.Random, item):
 @pytest.mark.parametrize("preset", ["standard", "openspiel", "hollywood", "partnership"])
 def test_actions_are_read_as_the_full_reading_reads_them(preset):
     from ginrules.rules.documents.gamelog import _Reader, _read_action_fully, _read_actions
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     rng = random.Random(preset)
     items = []
@@ -212,7 +212,7 @@ def mutated_table(rng: random.Random, table: dict) -> dict:
 def test_deals_are_read_as_the_full_reading_reads_them(preset):
     from ginrules.rules.documents.gamelog import _Reader, _read_table, _read_table_fully
     from ginrules.rules.errors import LogTooLargeError
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     rng = random.Random(preset)
     tables = []

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrules.rules import best_arrangement, cards_mask
-from tests.generator import knock_position, random_game
+from testkit.generator import knock_position, random_game
 
 from . import rewrite
 from .rewrite import ORDER

@@ -18,7 +18,7 @@ from ginrules.rules.table.views import view_of
 from ginrules.rules.usecases.matches import score_match
 from ginrules.rules.usecases.replay import replay
 from ginrules.rules.hands.scoring import RoundFacts, price
-from tests.generator import random_game
+from testkit.generator import random_game
 
 CARDS = list(DECK)
 

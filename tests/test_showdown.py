@@ -15,10 +15,10 @@ from ginrules.rules.hands.knock import check_knock
 from ginrules.rules.hands.layoffs import Layoff, best_defense, check_layoffs, layable_cards
 from ginrules.rules.base.melds import parse_melds
 from ginrules.rules.hands.scoring import RoundFacts, price, score_round
-from tests.generator import knock_position
+from testkit.generator import knock_position
 from ginrules.rules.hands.solver import min_deadwood
 
-from . import reference as ref
+from testkit import reference as ref
 
 STANDARD = resolve_rules("standard")
 

@@ -19,7 +19,7 @@ from ginrules.rules.hands.solver import (
     solve_hand,
 )
 
-from . import reference as ref
+from testkit import reference as ref
 from .strategies import dense_hands, random_hands, seeded_hands
 
 

@@ -137,7 +137,7 @@ def test_every_rule_url_of_a_violation_resolves_to_an_anchor(client):
     for violation in knock["violations"]:
         assert violation["rule_url"] == "/rules#" + violation["rule"]
         assert violation["rule"] in ids
-    from tests.generator import random_game
+    from testkit.generator import random_game
 
     log = random_game(5, "standard")
     actions = log["rounds"][0]["actions"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 
 from ginrules.conformance import load_cases
-from tests import reference as ref
+from testkit import reference as ref
 from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent

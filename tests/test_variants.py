@@ -11,7 +11,7 @@ from ginrules.rules.match.variants import Roles, TeamResult
 from ginrules.rules.errors import InvalidMatchError
 from ginrules.rules.usecases.matches import score_match
 from ginrules.rules.usecases.replay import PartnershipRound, replay
-from tests.generator import random_game
+from testkit.generator import random_game
 
 BOX_PLAYERS = ["ann", "bob", "cy"]
 

@@ -1,4 +1,4 @@
-"""bench/versus.py: today's advisor against an earlier commit's, each at its own budget."""
+"""bench/strength/versus.py: today's advisor against an earlier commit's, each at its own budget."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .scripts import load_script
 
 @pytest.fixture(scope="module")
 def versus():
-    return load_script("bench/versus.py", "versus_bench")
+    return load_script("bench/strength/versus.py", "versus_bench")
 
 
 @pytest.mark.parametrize("ref_budget, expected", [(0, {"playouts": 0}),

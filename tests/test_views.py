@@ -14,7 +14,7 @@ import copy
 import os
 import random
 
-from tests.generator import random_game
+from testkit.generator import random_game
 
 from . import rewrite
 

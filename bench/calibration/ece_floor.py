@@ -7,7 +7,7 @@ the exact probability of that outcome (a perfectly calibrated predictor, 13 pred
 round, as the advisor makes about), and prints the ECE's mean and 95th percentile over 40
 simulations for several numbers of rounds::
 
-    python bench/ece_floor.py
+    python bench/calibration/ece_floor.py
 """
 
 from __future__ import annotations

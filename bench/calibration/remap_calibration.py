@@ -8,8 +8,8 @@ what the same ``ginrules calibrate`` command would print again: this tool gives 
 replaying the games, with the reliability table, the measures and, with ``--svg``, the
 picture::
 
-    python bench/fit_calibration.py fit.jsonl --test held-out.jsonl      # fit on other seeds
-    python bench/remap_calibration.py held-out.jsonl --bots advisor,advisor \\
+    python bench/calibration/fit_calibration.py fit.jsonl --test held-out.jsonl  # other seeds
+    python bench/calibration/remap_calibration.py held-out.jsonl --bots advisor,advisor \\
         --opponent-model advisor --rules standard --games 50 --seed 104 --svg advisor-advisor.svg
 """
 

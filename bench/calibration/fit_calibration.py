@@ -13,7 +13,7 @@ It also prints the expected calibration error before and after, on the files giv
 
     ginrules calibrate --bots advisor,simple --games 40 --seed 101 --svg - --predictions a.jsonl
     ginrules calibrate --bots advisor,simple --games 40 --seed 201 --svg - --predictions b.jsonl
-    python bench/fit_calibration.py a.jsonl --test b.jsonl
+    python bench/calibration/fit_calibration.py a.jsonl --test b.jsonl
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ loads it beside the current one (the rules engine under it is today's, so the re
 it), and plays whole games of self-play between today's advisor and that one, which plays as
 ``advisor-1``, with the first dealer alternating::
 
-    python bench/versus.py --ref 7b44646 --games 2000 --seed 1
-    python bench/versus.py --ref 7b44646 --games 200 --seed 1 --budget-ms 100
-    python bench/versus.py --ref 7b44646 --games 2000 --seed 1 --budget-ms 100 \
+    python bench/strength/versus.py --ref 7b44646 --games 2000 --seed 1
+    python bench/strength/versus.py --ref 7b44646 --games 200 --seed 1 --budget-ms 100
+    python bench/strength/versus.py --ref 7b44646 --games 2000 --seed 1 --budget-ms 100 \
         --ref-budget-ms 0 --jobs 2
 
 Without ``--budget-ms`` both play on the heuristic core alone, as ``ginrules selfplay
@@ -29,7 +29,7 @@ import types
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = "service/ginrules/rules/players"
 
 

@@ -8,9 +8,9 @@ advisor's, negative when the opponent scores, R-7) are compared deal by deal wit
 version's.  Where two versions play alike the difference is zero, so the difference of their
 means is measured many times more precisely than either mean.
 
-    python bench/paired.py --deals 2000 --seed 2 --version heuristic.DANGER_WEIGHT=0.15
-    python bench/paired.py --deals 1200 --seed 4 --version budget_ms=100   # the look-ahead
-    python bench/paired.py --deals 2000 --seed 2 --ref 7b44646 --version ...  # vs advisor-1
+    python bench/strength/paired.py --deals 2000 --seed 2 --version heuristic.DANGER_WEIGHT=0.15
+    python bench/strength/paired.py --deals 1200 --seed 4 --version budget_ms=100   # the look-ahead
+    python bench/strength/paired.py --deals 2000 --seed 2 --ref 7b44646 --version ...  # advisor-1
 
 The base is today's advisor on its heuristic core alone (as ``ginrules selfplay --budget-ms 0``
 plays it), or a version given by ``--base`` (``--base budget_ms=100``: the advisor the API

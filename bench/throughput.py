@@ -1,7 +1,7 @@
 """Server throughput of one worker: /v1/hands/analyze beside the same worker's ping ceiling,
 and the batch endpoint's hands per second, end to end.
 
-    python bench/http.py [--seconds 10] [--repeat 3] [--connections 8] [--workers 1]
+    python bench/throughput.py [--seconds 10] [--repeat 3] [--connections 8] [--workers 1]
 
 Starts ``ginrules serve`` (the packaged gunicorn settings, gevent workers, with worker recycling
 off) on a free loopback port, loads it with ``wrk`` (Debian/Ubuntu: ``apt-get install wrk``) and
@@ -32,18 +32,15 @@ yourself; nothing is sent anywhere but 127.0.0.1.
 
 from __future__ import annotations
 
+import argparse
+import os
+import shutil
 import sys
+import time
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path, where this file would hide the
-# standard library's http package; the project root goes there instead.
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [str(HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
-import argparse  # noqa: E402
-import os  # noqa: E402
-import shutil  # noqa: E402
-import time  # noqa: E402
+sys.path.insert(0, str(HERE.parent))  # the repository's root, which holds bench and testkit
 
 from bench.serverkit import Server, analyze_script, batch_script, scratch, wrk  # noqa: E402
 
