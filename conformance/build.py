@@ -2,8 +2,9 @@
 
     python conformance/build.py
 
-The package reads the cases from here: ``service/ginrules/corpus`` links to this folder, and a wheel
-carries copies of its ``*.json`` files, so ``ginrules conformance`` needs no checkout.
+The package reads the cases from here: ``service/ginrules/data/conformance`` links to this
+folder, and a wheel carries copies of its ``*.json`` files, so ``ginrules conformance`` needs no
+checkout.
 
 Hand-written cases carry expected answers worked out from RULES.md by hand.  The generated
 corpora (``*-generated`` topics) take their expected answers from the small exhaustive

@@ -54,11 +54,10 @@ def test_the_wheel_holds_the_corpus_its_schema_and_the_texts(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     corpus = {p.name for p in (ROOT / "conformance").glob("*.json")}
     assert "cases.schema.json" in corpus and len(corpus) >= 10
-    assert {f"ginrules/corpus/{name}" for name in corpus} <= names
-    assert {"ginrules/texts/rules.md", "ginrules/texts/gamelog.md",
+    assert {f"ginrules/data/conformance/{name}" for name in corpus} <= names
+    assert {"ginrules/data/docs/rules.md", "ginrules/data/docs/gamelog.md",
             "ginrules/api/openapi.yaml"} <= names
-    assert not any(n.startswith(("ginrules/corpus/", "ginrules/texts/")) and n.endswith(".py")
-                   for n in names)
+    assert not any(n.startswith("ginrules/data/") and n.endswith(".py") for n in names)
     # The package alone: nothing of the checkout's testkit/, tests/ or bench/.
     assert {n.split("/")[0] for n in names if ".dist-info/" not in n} == {"ginrules"}
 
@@ -66,7 +65,7 @@ def test_the_wheel_holds_the_corpus_its_schema_and_the_texts(wheel):
 def test_the_installed_package_is_the_wheel_not_the_checkout(installed, tmp_path):
     run = _run_installed(installed, tmp_path,
                          "import ginrules, ginrules.package_data as d; "
-                         "print(ginrules.__file__); print(d.corpus_dir())")
+                         "print(ginrules.__file__); print(d.conformance_dir())")
     assert run.returncode == 0, run.stderr
     module, corpus = run.stdout.split()
     assert Path(module).is_relative_to(installed) and Path(corpus).is_relative_to(installed)

@@ -32,9 +32,9 @@ class Unreachable(Exception):
 
 def default_cases_dir() -> Path:
     """The corpus shipped in the package (``conformance/`` of the source tree)."""
-    from .package_data import corpus_dir
+    from .package_data import conformance_dir
 
-    return corpus_dir()
+    return conformance_dir()
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
-"""Files shipped inside the package: the conformance corpus, the texts, the example logs.
+"""Files shipped inside the package: the conformance cases, the documents, the example logs.
 
-In a source tree the package's ``corpus``, ``texts`` and ``examples`` are links to the
-top-level ``conformance/``, ``docs/`` and ``examples/`` folders; a wheel holds copies of their
-files.  Either way the package reads them from here, so an installed wheel needs no checkout.
+In a source tree the package's ``data/conformance``, ``data/docs`` and ``data/examples`` are
+links to the top-level ``conformance/``, ``docs/`` and ``examples/`` folders (one name for each,
+in the repository and in the package); a wheel holds copies of their files.  Either way the
+package reads them from here, so an installed wheel needs no checkout.
 """
 
 from __future__ import annotations
@@ -13,18 +14,18 @@ from pathlib import Path
 
 
 def _package_path(name: str) -> Path:
-    return Path(str(resources.files(__package__).joinpath(name)))
+    return Path(str(resources.files(__package__).joinpath("data", name)))
 
 
-def corpus_dir() -> Path:
+def conformance_dir() -> Path:
     """The folder of the conformance case files (``*.json``) and their JSON Schema."""
-    return _package_path("corpus")
+    return _package_path("conformance")
 
 
 @lru_cache(maxsize=None)
 def text(name: str) -> str:
     """A document of ``docs/`` by file name, e.g. ``rules.md``."""
-    return (_package_path("texts") / name).read_text(encoding="utf-8")
+    return (_package_path("docs") / name).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
