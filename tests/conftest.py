@@ -1,7 +1,7 @@
 """Shared fixtures and test settings.
 
 Hypothesis runs a CI-sized number of examples by default; set GINRULES_HYPOTHESIS=long for a
-longer search (``GINRULES_HYPOTHESIS=long pytest tests/test_solver.py``).
+longer search (``GINRULES_HYPOTHESIS=long pytest tests/core/hands/test_solver.py``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,202 @@
+"""Calibration of the hints (rules/players/calibration.py, ``ginrules calibrate``): the
+predictions are the advisor's own, the games are self-play's, and the measures are right."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+from ginrules.cli import main
+from ginrules.rules import resolve_rules
+from ginrules.rules.players.calibration import (Calibration, Prediction, calibrate,
+                                                reliability_svg)
+from ginrules.rules.players.hints import CALIBRATION, calibrated
+from ginrules.rules.players.selfplay import Tally, play_game
+from tests.scripts import load_script
+
+STANDARD = resolve_rules("standard")
+
+
+def test_watching_the_advisors_hints_plays_the_same_games_as_self_play():
+    seats = {"1:advisor": "advisor", "2:simple": "simple"}
+    for game in range(2):
+        plain = play_game(STANDARD, seats, "1:advisor", random.Random(game), 10,
+                          {s: Tally(b) for s, b in seats.items()}, [0])
+        seen: list = []
+        watched = play_game(STANDARD, seats, "1:advisor", random.Random(game), 10,
+                            {s: Tally(b) for s, b in seats.items()}, [0],
+                            lambda seat, hint, deal: seen.append((seat, hint, deal)))
+        assert watched == plain
+        assert any(hint is not None for _, hint, _ in seen)
+        assert all(seat == "1:advisor" for seat, hint, _ in seen if hint is not None)
+        assert all(deal.over for _, hint, deal in seen if hint is None)
+
+
+def test_the_same_seed_makes_the_same_predictions():
+    first = calibrate(("advisor", "random"), 1, 7, STANDARD, budget_ms=5)
+    again = calibrate(("advisor", "random"), 1, 7, STANDARD, budget_ms=5)
+    assert first.predictions == again.predictions and first.predictions
+    assert all(0 <= p.win_chance <= 1 for p in first.predictions)
+
+
+def test_each_prediction_carries_its_rounds_outcome():
+    result = calibrate(("advisor", "advisor"), 1, 3, STANDARD, budget_ms=5)
+    assert result.rounds >= 1
+    for p in result.predictions:
+        assert (p.points > 0) == p.won or p.points == 0 and not p.won
+
+
+def _reference_ece(pairs: list[tuple[float, bool]], bins: int = 10) -> float:
+    """The expected calibration error by its definition, written out separately."""
+    total = len(pairs)
+    ece = 0.0
+    for index in range(bins):
+        members = [(c, w) for c, w in pairs if min(bins - 1, int(c * bins)) == index]
+        if members:
+            confidence = sum(c for c, _ in members) / len(members)
+            accuracy = sum(w for _, w in members) / len(members)
+            ece += len(members) / total * abs(accuracy - confidence)
+    return ece
+
+
+def test_the_reliability_table_and_the_calibration_error_follow_their_definitions():
+    rng = random.Random(5)
+    for _ in range(50):
+        pairs = [(rng.random(), rng.random() < 0.5) for _ in range(rng.randrange(1, 60))]
+        result = Calibration(("advisor", "simple"), "standard", 100, 1, 1,
+                             [Prediction(c, 0.0, w, 0) for c, w in pairs])
+        assert result.ece == pytest.approx(_reference_ece(pairs))
+        assert sum(b.count for b in result.table()) == len(pairs)
+    perfect = Calibration(("advisor", "simple"), "standard", 100, 1, 1,
+                          [Prediction(1.0, 5.0, True, 5)] * 3 + [Prediction(0.0, -5.0, False, -5)])
+    assert perfect.ece == 0 and perfect.brier == 0
+    assert perfect.mean_expected_points == perfect.mean_points == 2.5
+
+
+def test_the_picture_is_an_svg_with_the_diagonal_and_a_dot_per_filled_bin():
+    result = calibrate(("advisor", "simple"), 1, 2, STANDARD, budget_ms=5)
+    svg = ElementTree.fromstring(reliability_svg(result))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert svg.tag == ns + "svg"
+    assert len(svg.findall(ns + "line")) == 1  # the diagonal
+    assert len(svg.findall(ns + "circle")) == sum(1 for b in result.table() if b.count)
+
+
+def test_cli_calibrate_prints_the_table_and_writes_the_picture(tmp_path, capsys):
+    picture = tmp_path / "cal.svg"
+    assert main(["calibrate", "--bots", "advisor,random", "--games", "1", "--budget-ms", "5",
+                 "--svg", str(picture)]) == 0
+    out = capsys.readouterr().out
+    assert "predicted win chance" in out and "expected calibration error" in out
+    assert picture.read_text().startswith("<svg")
+
+
+@pytest.mark.parametrize("argv", [["--bots", "simple,random"], ["--bots", "advisor"],
+                                  ["--games", "0"], ["--rules", "box"],
+                                  ["--budget-ms", "0"], ["--budget-ms", "2001"]])
+def test_cli_calibrate_refuses_bad_arguments_in_one_line(argv, capsys):
+    assert main(["calibrate", "--budget-ms", "5", "--svg", "-", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ginrules calibrate:") and err.count("\n") == 1
+
+
+def test_the_random_models_numbers_come_true_against_the_random_bot():
+    """With ``opponent_model="random"`` the hints assume the random bot, and against it their
+    win chances hold: the advisor wins nearly every round and says so."""
+    result = calibrate(("advisor", "random"), 2, 5, STANDARD, budget_ms=20,
+                       opponent_model="random")
+    assert len(result.predictions) >= 40 and result.opponent_model == "random"
+    assert result.ece < 0.05
+    greedy = calibrate(("advisor", "random"), 2, 5, STANDARD, budget_ms=20)
+    assert greedy.ece > result.ece
+
+
+@pytest.mark.parametrize("model", sorted(CALIBRATION))
+@pytest.mark.parametrize("family", ["standard", "oklahoma", "straight"])
+def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, family):
+    """hints.CALIBRATION never changes an order and never claims certainty from playouts."""
+    chances = [calibrated(model, w / 100, 0.0, 100, family)[0] for w in range(101)]
+    assert chances == sorted(chances) and chances[0] < chances[-1]
+    assert 0 < chances[0] and chances[-1] < 1
+    points = [calibrated(model, 0.5, p, 100, family)[1] for p in range(-60, 61, 5)]
+    assert points == sorted(points) and points[0] < points[-1]
+
+
+def test_every_opponent_model_has_its_map_in_the_contract_and_the_cli():
+    import yaml
+
+    from ginrules.cli import main as cli_main
+    from ginrules.rules.players.hints import OPPONENT_MODELS
+    from ginrules._version import CONTRACT
+
+    contract = yaml.safe_load(CONTRACT.read_text())
+    assert (contract["components"]["schemas"]["OpponentModel"]["enum"]
+            == list(OPPONENT_MODELS) == list(CALIBRATION))
+    for model in OPPONENT_MODELS:
+        assert cli_main(["calibrate", "--bots", "advisor,random", "--games", "1", "--budget-ms",
+                         "2", "--svg", "-", "--opponent-model", model]) == 0
+
+
+def test_the_fitting_tool_recovers_a_known_map(tmp_path):
+    """bench/calibration/fit_calibration.py fits hints.CALIBRATION's numbers: on predictions
+    drawn from a known map it finds that map again."""
+    import json
+    import math
+
+    fit = load_script("bench/calibration/fit_calibration.py", "fit_calibration")
+    rng = random.Random(3)
+    rows = []
+    for _ in range(20000):
+        samples = 100
+        wins = rng.randint(1, 99)
+        row = {"playout_win": wins / samples, "samples": samples,
+               "playout_points": rng.uniform(-30, 30)}
+        chance = 1 / (1 + math.exp(-(0.2 + 0.6 * fit.logit_share(row))))
+        row["won"] = rng.random() < chance
+        row["points"] = 1.5 + 0.7 * row["playout_points"] + rng.gauss(0, 5)
+        rows.append(row)
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    loaded = fit.load([str(path)])
+    a, b = fit.fit_logistic(loaded)
+    c, d = fit.fit_line(loaded)
+    assert abs(a - 0.2) < 0.06 and abs(b - 0.6) < 0.04
+    assert abs(c - 1.5) < 0.2 and abs(d - 0.7) < 0.02
+
+
+def test_each_two_player_preset_has_a_fitted_family_of_maps():
+    """Oklahoma's upcard limit (R-5.6) and straight gin's limit of 0 (R-5.1) have maps of their
+    own; every model has a map for every family."""
+    from ginrules.rules.players.hints import rules_family
+
+    families = {preset: rules_family(resolve_rules(preset))
+                for preset in ("standard", "modern", "classic", "oklahoma", "straight",
+                               "openspiel")}
+    assert families["oklahoma"] == "oklahoma" and families["straight"] == "straight"
+    assert families["standard"] == "standard"
+    assert all(set(maps) == set(families.values()) for maps in CALIBRATION.values())
+
+
+def test_remapping_recorded_predictions_gives_what_the_command_printed(tmp_path, capsys,
+                                                                        monkeypatch):
+    """bench/calibration/remap_calibration.py re-scores a run's predictions under
+    hints.CALIBRATION without replaying it: the map changes no move, so the table and picture
+    are the command's own."""
+    import sys
+
+    picture, records = tmp_path / "run.svg", tmp_path / "run.jsonl"
+    assert main(["calibrate", "--bots", "advisor,simple", "--games", "1", "--seed", "4",
+                 "--budget-ms", "5", "--svg", str(picture), "--predictions", str(records)]) == 0
+    printed = capsys.readouterr().out
+    remap = load_script("bench/calibration/remap_calibration.py", "remap_calibration")
+    again = tmp_path / "again.svg"
+    monkeypatch.setattr(sys, "argv", ["remap", str(records), "--bots", "advisor,simple",
+                                      "--svg", str(again)])
+    remap.main()
+    out = capsys.readouterr().out
+    assert again.read_bytes() == picture.read_bytes()
+    measures = [line for line in printed.splitlines() if line.startswith("expected calib")]
+    assert measures and measures[0] in out.splitlines()
+    assert printed.splitlines()[:11] == out.splitlines()[:11]  # the reliability table
