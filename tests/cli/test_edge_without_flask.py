@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from testkit import ROOT
+
 WEB = ("flask", "werkzeug", "marshmallow", "flask_swagger_ui", "gunicorn")
 
 _PROBE = r"""

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 from ginrules.rules.errors import PRIVATE_DETAILS, private_detail
+from testkit import ROOT
 
-RULES = Path(__file__).resolve().parent.parent / "service" / "ginrules" / "rules"
+RULES = ROOT / "service" / "ginrules" / "rules"
 FAULT_SOURCES = [*sorted((RULES / "table").glob("*.py")), *sorted((RULES / "hands").glob("*.py")),
                  *sorted((RULES / "match").glob("*.py")), RULES / "usecases" / "replay.py"]
 """Where the faults a replay can report come from: the engine and the deal check, the
