@@ -188,7 +188,7 @@ def test_a_hint_is_the_same_for_the_same_request(client):
     assert client.post("/v1/hints", json=body).data == client.post("/v1/hints", json=body).data
 
 
-def test_a_hint_over_http_sees_the_score_of_the_game_as_self_play_does_R8_1(client, monkeypatch):
+def test_r8_1_a_hint_over_http_sees_the_score_of_the_game_as_self_play_does(client, monkeypatch):
     # The standing the hint weighs its knocks against is the game's running totals,
     # read by the same use case self-play plays through, not a game just begun.
     import importlib

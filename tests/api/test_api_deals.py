@@ -19,7 +19,7 @@ def post(client, body):
     return client.post("/v1/deals", json=body)
 
 
-def test_r3_3_the_worked_example_over_http(client):
+def test_r3_the_worked_example_over_http(client):
     reply = post(client, WORKED)
     assert reply.status_code == 200
     body = reply.get_json()
@@ -33,7 +33,7 @@ def test_r3_3_the_worked_example_over_http(client):
     assert deal["actions"] == []
 
 
-def test_r3_3_the_same_seed_gives_the_same_deal_as_the_library(client):
+def test_r3_the_same_seed_gives_the_same_deal_as_the_library(client):
     from ginrules.rules.usecases.deals import deal_document
 
     for body in (WORKED, {**WORKED, "round": 9}, {**BOX, "seed": 77},
@@ -45,14 +45,14 @@ def test_r3_3_the_same_seed_gives_the_same_deal_as_the_library(client):
         assert first["deal"] == library["deal"] and first["seed"] == library["seed"]
 
 
-def test_r3_3_other_rounds_and_seeds_give_other_deals(client):
+def test_r3_other_rounds_and_seeds_give_other_deals(client):
     deals = [post(client, {**WORKED, **change}).get_json()["deal"]
              for change in ({}, {"round": 1}, {"seed": 43}, {"seed": MAX_SEED})]
     hands = {tuple(d["hands"]["bob"]) for d in deals}
     assert len(hands) == 4
 
 
-def test_r3_3_without_a_seed_the_service_draws_a_new_one_each_time(client):
+def test_r3_without_a_seed_the_service_draws_a_new_one_each_time(client):
     body = {key: value for key, value in WORKED.items() if key != "seed"}
     seeds = [post(client, body).get_json()["seed"] for _ in range(10)]
     assert len(set(seeds)) == 10 and all(0 <= s <= MAX_SEED for s in seeds)
@@ -61,7 +61,7 @@ def test_r3_3_without_a_seed_the_service_draws_a_new_one_each_time(client):
 
 
 @pytest.mark.parametrize("preset", sorted(HEADERS))
-def test_r3_3_rounds_dealt_over_http_append_to_a_log_that_replays_valid(client, preset):
+def test_r3_rounds_dealt_over_http_append_to_a_log_that_replays_valid(client, preset):
     log = dealt_game(lambda body: post(client, body).get_json(), preset, seed=99, rounds=3)
     reply = client.post("/v1/games/replay", json=log).get_json()
     assert reply["valid"], reply["violations"]

@@ -65,7 +65,7 @@ def test_melds_reports_faults_in_one_line_and_exits_2(argv, message, capsys):
     assert captured.err.startswith("ginrules melds: ") and message in captured.err
 
 
-def test_r3_3_deal_prints_the_worked_example(capsys):
+def test_r3_deal_prints_the_worked_example(capsys):
     from tests.core.table.test_deals import EXAMPLE_DEALER, EXAMPLE_NON_DEALER, EXAMPLE_STOCK_TOP
 
     assert main(["deal", "--players", "ann,bob", "--dealer", "ann", "--seed", "42"]) == 0
@@ -76,7 +76,7 @@ def test_r3_3_deal_prints_the_worked_example(capsys):
     assert lines[5].startswith(f"  stock   {EXAMPLE_STOCK_TOP} ") and len(lines) == 6
 
 
-def test_r3_3_deal_json_is_the_api_reply_for_the_same_seed(client, capsys):
+def test_r3_deal_json_is_the_api_reply_for_the_same_seed(client, capsys):
     argv = ["deal", "--json", "--rules", "partnership", "--players", "ann,bob,cy,dee",
             "--teams", "ann+cy,bob+dee", "--tables", "ann+bob,dee+cy", "--seed", "7",
             "--round", "1"]
@@ -91,7 +91,7 @@ def test_r3_3_deal_json_is_the_api_reply_for_the_same_seed(client, capsys):
     assert "dealer bob (sits out)" in capsys.readouterr().out
 
 
-def test_r3_3_deal_without_a_seed_prints_the_one_it_drew(capsys):
+def test_r3_deal_without_a_seed_prints_the_one_it_drew(capsys):
     assert main(["deal", "--json", "--players", "ann,bob", "--dealer", "bob"]) == 0
     seed = json.loads(capsys.readouterr().out)["seed"]
     assert main(["deal", "--json", "--players", "ann,bob", "--dealer", "bob"]) == 0

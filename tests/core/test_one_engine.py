@@ -63,7 +63,7 @@ def taking(log: dict) -> dict:
     return taken
 
 
-def test_without_the_new_condition_the_upcard_may_be_taken_R4_2():
+def test_r4_2_without_the_new_condition_the_upcard_may_be_taken():
     for log in first_turn_logs(4):
         assert replay(taking(log)).valid
         moves = replay(log).next.moves

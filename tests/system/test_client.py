@@ -122,7 +122,7 @@ def test_the_client_lists_every_meld_and_those_holding_a_card(server):
 
 
 @pytest.mark.server
-def test_r3_3_the_client_deals_the_same_round_for_the_same_seed(server):
+def test_r3_the_client_deals_the_same_round_for_the_same_seed(server):
     from ginrules.rules.usecases.deals import deal_document
 
     from tests.core.table.test_deals import EXAMPLE_DEALER, EXAMPLE_NON_DEALER

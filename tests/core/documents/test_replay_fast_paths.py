@@ -58,7 +58,7 @@ def read(reader, melds, corner: bool):
 
 
 @pytest.mark.parametrize("corner", [False, True], ids=["ace-low", "round-the-corner"])
-def test_declared_melds_read_as_parse_melds_reads_them_R2(corner):
+def test_r2_declared_melds_read_as_parse_melds_reads_them(corner):
     rng = random.Random(f"melds{corner}")
     accepted = 0
     for _ in range(3000):
@@ -98,7 +98,7 @@ def knocks(seed: int, count: int):
 
 
 @pytest.mark.parametrize("rules", SCORING_RULES, ids=str)
-def test_the_canonical_arrangement_is_the_first_optimal_legal_one_R2_5(rules):
+def test_r2_5_the_canonical_arrangement_is_the_first_optimal_legal_one(rules):
     solver = solver_for(resolve_rules(rules))
     for spread, defender, _ in knocks(11, 1000):
         for hand in (spread, defender):
@@ -113,7 +113,7 @@ def _signed(score) -> int:
 
 
 @pytest.mark.parametrize("rules", [r for r in SCORING_RULES if r != "straight"], ids=str)
-def test_the_knockers_best_arrangement_is_the_full_searchs_R7_6(rules):
+def test_r7_6_the_knockers_best_arrangement_is_the_full_searchs(rules):
     rules = resolve_rules(rules)
     solver = solver_for(rules)
     checked = searched = 0

@@ -41,7 +41,7 @@ def names(cards) -> str:
 # The shuffle, byte for byte ------------------------------------------------------------------
 
 
-def test_r3_3_the_worked_example_of_the_rules():
+def test_r3_the_worked_example_of_the_rules():
     assert shuffle_message(42, 0, 0).hex() == EXAMPLE_MESSAGE
     assert hashlib.sha256(bytes.fromhex(EXAMPLE_MESSAGE) + bytes(4)).hexdigest() == EXAMPLE_BLOCK
     deck = seeded_deck(42, 0, 0)
@@ -52,7 +52,7 @@ def test_r3_3_the_worked_example_of_the_rules():
     assert names(seeded_deck(42, 1, 0)[:10]) == EXAMPLE_ROUND_1
 
 
-def test_r3_3_the_rules_text_shows_the_worked_example_the_code_gives():
+def test_r3_the_rules_text_shows_the_worked_example_the_code_gives():
     text = (ROOT / "docs" / "rules.md").read_text("utf-8")
     section = text[text.index("### The service's shuffle"):text.index("## R-4")]
     for shown in (EXAMPLE_MESSAGE, EXAMPLE_BLOCK, EXAMPLE_NON_DEALER, EXAMPLE_DEALER,
@@ -60,7 +60,7 @@ def test_r3_3_the_rules_text_shows_the_worked_example_the_code_gives():
         assert shown in section, shown
 
 
-def test_r3_3_the_rules_text_is_enough_to_write_the_shuffle_again():
+def test_r3_the_rules_text_is_enough_to_write_the_shuffle_again():
     # Written from docs/rules.md alone, without the module: the same decks.
     def deck_from_the_text(seed: int, round: int, table: int) -> list[str]:
         message = b"ginrules-deal/1" + seed.to_bytes(8, "big") + round.to_bytes(4, "big") \
@@ -82,18 +82,18 @@ def test_r3_3_the_rules_text_is_enough_to_write_the_shuffle_again():
             deck_from_the_text(seed, round, table)
 
 
-def test_r3_3_the_same_seed_round_and_table_always_give_the_same_deck():
+def test_r3_the_same_seed_round_and_table_always_give_the_same_deck():
     assert seeded_deck(2026, 5, 1) == seeded_deck(2026, 5, 1)
     assert sorted(seeded_deck(2026, 5, 1)) == list(CARDS)
 
 
-def test_r3_3_other_seeds_rounds_and_tables_give_other_decks():
+def test_r3_other_seeds_rounds_and_tables_give_other_decks():
     decks = {seeded_deck(seed, round, table) for seed in (0, 1, 2**40) for round in (0, 1, 2)
              for table in (0, 1)}
     assert len(decks) == 18
 
 
-def test_r3_3_a_byte_at_or_above_the_largest_multiple_is_skipped():
+def test_r3_a_byte_at_or_above_the_largest_multiple_is_skipped():
     # 256 = 4 * 52 + 48: the bytes 208 to 255 would favour 0 to 47; they are skipped.
     assert uniform_below(52, iter([208, 255, 207])) == 207 % 52
     assert uniform_below(52, iter([0])) == 0
@@ -101,14 +101,14 @@ def test_r3_3_a_byte_at_or_above_the_largest_multiple_is_skipped():
     assert uniform_below(1, iter([255])) == 0
 
 
-def test_r3_3_seeds_rounds_and_tables_outside_their_ranges_are_refused():
+def test_r3_seeds_rounds_and_tables_outside_their_ranges_are_refused():
     for bad in [dict(seed=-1), dict(seed=MAX_SEED + 1), dict(seed=0, round=-1),
                 dict(seed=0, round=2**32), dict(seed=0, table=2**32)]:
         with pytest.raises(ValueError):
             shuffle_message(**bad)
 
 
-def test_r3_3_the_stream_is_sha256_blocks_in_counter_mode():
+def test_r3_the_stream_is_sha256_blocks_in_counter_mode():
     stream = shuffle_stream(42)
     first_two = bytes(next(stream) for _ in range(64))
     message = shuffle_message(42)
@@ -182,7 +182,7 @@ def position_tails(counts: list[list[int]]) -> tuple[list[float], float]:
             chi_square_tail(sum(statistics), 51 * 51))
 
 
-def test_r3_3_every_card_is_equally_likely_in_every_position():
+def test_r3_every_card_is_equally_likely_in_every_position():
     # 20,000 deals from the seeds 0 to 19,999 (round 0, table 0), and as many of round 3 and
     # table 1: chi-square tests of each position (Bonferroni: the 52 together at 0.001) and of
     # the whole 52 x 52 table of positions and cards.
@@ -210,7 +210,7 @@ def test_the_fairness_test_catches_a_biased_shuffle():
 # Rounds dealt from a seed --------------------------------------------------------------------
 
 
-def test_r3_3_a_two_player_round_deals_the_deck_non_dealer_first():
+def test_r3_a_two_player_round_deals_the_deck_non_dealer_first():
     dealt = deal_round(resolve_rules("standard"), ["ann", "bob"], 42, dealer="ann")
     (table,) = dealt.tables
     assert (dealt.shuffle, dealt.seed, dealt.round, dealt.in_tables) == (SHUFFLE, 42, 0, False)
@@ -221,7 +221,7 @@ def test_r3_3_a_two_player_round_deals_the_deck_non_dealer_first():
     assert table.stock == seeded_deck(42)[21:]
 
 
-def test_r3_3_the_deck_does_not_depend_on_the_names_or_the_dealer():
+def test_r3_the_deck_does_not_depend_on_the_names_or_the_dealer():
     one = deal_round(resolve_rules("standard"), ["ann", "bob"], 9, 2, dealer="bob").tables[0]
     other = deal_round(resolve_rules("modern"), ["zoe", "yan"], 9, 2, dealer="zoe").tables[0]
     assert list(one.hands.values()) == list(other.hands.values())
@@ -229,7 +229,7 @@ def test_r3_3_the_deck_does_not_depend_on_the_names_or_the_dealer():
 
 
 @pytest.mark.parametrize("preset", sorted(HEADERS))
-def test_r3_3_every_dealt_table_is_a_deal(preset):
+def test_r3_every_dealt_table_is_a_deal(preset):
     log = dealt_game(lambda body: dump(deal_document(body)), preset, seed=11, rounds=1)
     for table in log["rounds"][0].get("tables", [log["rounds"][0]]):
         hands = {p: [CARDS[CARD_NAMES.index(c)] for c in cards]
@@ -267,14 +267,14 @@ def test_r9_4_partnership_deals_two_tables_from_two_decks():
 
 
 @pytest.mark.parametrize("preset", sorted(HEADERS))
-def test_r3_3_rounds_dealt_from_one_seed_append_to_a_log_that_replays_valid(preset):
+def test_r3_rounds_dealt_from_one_seed_append_to_a_log_that_replays_valid(preset):
     log = dealt_game(lambda body: dump(deal_document(body)), preset, seed=2026, rounds=4)
     result = replay(log)
     assert result.valid, result.violations
     assert len(log["rounds"]) == 4
 
 
-def test_r3_3_without_a_seed_one_is_drawn_from_the_system():
+def test_r3_without_a_seed_one_is_drawn_from_the_system():
     seeds = {deal_document({"rules": "standard", "players": ["ann", "bob"],
                             "dealer": "ann"}).seed for _ in range(20)}
     assert len(seeds) == 20 and all(0 <= seed <= MAX_SEED for seed in seeds)

@@ -55,7 +55,7 @@ def play_randomly(deal: Deal, rng: random.Random, stop: float = 0.0):
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=str)
-def test_legal_moves_are_the_moves_that_pass_the_checks_R4_R5_R6(rules):
+def test_r4_r5_r6_legal_moves_are_the_moves_that_pass_the_checks(rules):
     rng = random.Random(str(rules))
     for _ in range(12):
         for deal in play_randomly(new_deal(rng, rules), rng):
@@ -65,7 +65,7 @@ def test_legal_moves_are_the_moves_that_pass_the_checks_R4_R5_R6(rules):
             assert passing == legal, deal
 
 
-def test_a_move_out_of_turn_says_whose_turn_it_is_R4_4():
+def test_r4_4_a_move_out_of_turn_says_whose_turn_it_is():
     deal = new_deal(random.Random(1), "standard")
     with pytest.raises(IllegalMove) as caught:
         deal.play(Pass("bob"))
@@ -73,14 +73,14 @@ def test_a_move_out_of_turn_says_whose_turn_it_is_R4_4():
     assert "ann" in caught.value.detail
 
 
-def test_a_stranger_is_not_at_the_table_R4_4():
+def test_r4_4_a_stranger_is_not_at_the_table():
     deal = new_deal(random.Random(1), "standard")
     with pytest.raises(IllegalMove) as caught:
         deal.play(Pass("cy"))
     assert caught.value.code == "not_at_table"
 
 
-def test_after_a_knock_only_the_defender_lays_down_R6_1():
+def test_r6_1_after_a_knock_only_the_defender_lays_down():
     rng = random.Random(5)
     for _ in range(200):
         deal = new_deal(rng, "standard")
@@ -95,7 +95,7 @@ def test_after_a_knock_only_the_defender_lays_down_R6_1():
     pytest.fail("no knock in 200 random deals")
 
 
-def test_both_passes_send_the_non_dealer_to_the_stock_R4_2():
+def test_r4_2_both_passes_send_the_non_dealer_to_the_stock():
     deal = new_deal(random.Random(2), "standard")
     deal.play(Pass("ann"))
     assert deal.turn == "bob" and deal.phase is Phase.FIRST_TURN
@@ -167,7 +167,7 @@ def test_a_view_shows_no_hidden_card():
         checked += 1
 
 
-def test_another_players_stock_draw_is_hidden_in_a_view_R4_5():
+def test_r4_5_another_players_stock_draw_is_hidden_in_a_view():
     rng = random.Random(4)
     deal = new_deal(rng, "standard")
     deal.play(Pass("ann"))
@@ -206,7 +206,7 @@ def test_a_replayed_log_in_progress_hands_over_its_live_deal():
         assert replay(prefix).next.moves == result.next.moves
 
 
-def test_moves_and_records_print_as_the_constructor_calls_that_make_them_R1_4():
+def test_r1_4_moves_and_records_print_as_the_constructor_calls_that_make_them():
     from ginrules.rules.base.melds import Meld
     from ginrules.rules.hands.layoffs import Layoff
     from ginrules.rules.table.moves import Record

@@ -112,7 +112,7 @@ def offered_as(move, top):
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=str)
-def test_replay_accepts_exactly_what_next_offers_R4_R5_R6(rules):
+def test_r4_r5_r6_replay_accepts_exactly_what_next_offers(rules):
     checked = 0
     for log in positions(rules, POSITIONS_PER_RULE_SET):
         result = replay(log)
