@@ -139,7 +139,7 @@ def read_log(document: Any) -> GameLog:
                               [Problem((), "wrong_type", "a game log is a JSON object")])
     reader = _Reader()
     reader.unknown_fields(document, {"format", "rules", "players", "rounds", "teams", "roles",
-                                     "view"}, ())
+                                     "view", "echo_log"}, ())
     fmt = reader.field(document, "format", (), str, required=False)
     if fmt is not None and fmt != FORMAT:
         reader.fault(("format",), "unknown_format", f"format must be {FORMAT!r}, got {fmt[:40]!r}")

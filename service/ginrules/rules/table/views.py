@@ -8,6 +8,7 @@ player's stock draw shows no card, and their options show no card they might pla
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from ..base.cards import CARD_BITS, Card, mask_cards
@@ -61,3 +62,32 @@ def view_of(deal: Deal, player: str) -> DealView:
         opponent_known=mask_cards(known_cards(deal, opponent) & opponent_hand),
         history=history, legal_moves=moves, knock=deal.knock, score=deal.score,
     )
+
+
+@dataclass(frozen=True)
+class Position:
+    """A deal as it stands, as one viewer may see it (GAMELOG.md ``view``): what a table shows
+    to draw it at any moment, the round's end included."""
+
+    pile: tuple[Card, ...]
+    """The discard pile, bottom first: public, every discard is face up (R-4.1)."""
+    stock_count: int
+    hand_sizes: dict[str, int]
+    """Each player's number of cards: public, whether or not the hand is shown."""
+    hands: dict[str, tuple[Card, ...]]
+    """The hands the viewer may see: every hand for no viewer, else only the viewer's own."""
+
+
+def position_of(deal: Deal, viewer: str | None = None) -> Position:
+    """``deal`` as it stands, as ``viewer`` may see it (everything for ``None``): the engine's
+    own pile and hands, so a round that ended on a pile draw keeps that card on the pile
+    (R-4.8) and a knock's discard tops it (R-5)."""
+    players = deal.players
+    if viewer is None:
+        shown = {player: deal.hand(player) for player in players}
+    elif viewer in players:
+        shown = {viewer: deal.hand(viewer)}
+    else:  # not at this table (cutthroat's dealer, partnership's other table)
+        shown = {}
+    return Position(tuple(deal.pile), deal.stock_count,
+                    {player: deal.hands[player].bit_count() for player in players}, shown)
