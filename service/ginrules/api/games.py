@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from functools import singledispatch
+from collections.abc import Mapping
 from typing import Any, cast
 
 from flask import Blueprint, Response, request
 from marshmallow import fields
 
 from ..rules.match.variants import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
-from ..rules.base.cards import CARD_NAMES, Card
-from ..rules.documents.gamelog import RoundFact
+from ..rules.base.cards import CARD_NAMES, Card, parse_card
+from ..rules.documents.gamelog import Action, GameLog, RoundFact, Table, round_document
 from ..rules.table.moves import Discard, Draw, HIDDEN, Knock, LayDown, LayDownOption, Move, Pass
+from ..rules.table.views import Position
 from ..rules.errors import InvalidLogError, LogTooLargeError, RulesError
 from ..rules.usecases.matches import MatchScore, ScoredRound, score_match_document
 from ..rules.usecases.replay import NextMove, PartnershipRound, Replay, RoundRecord, replay
@@ -19,7 +21,8 @@ from ..rules.match.standings import Bonus
 from .body import json_body
 from .checks import json_response
 from .problems import ApiProblem, FieldError, field_errors, unprocessable
-from .schemas import RequestSchema, RulesValue, dump_layoffs, dump_meld, dump_violation, load
+from .schemas import (RequestSchema, RulesValue, StrictBoolean, dump_layoffs, dump_meld,
+                      dump_violation, load)
 
 games = Blueprint("games", __name__, url_prefix="/v1/games")
 
@@ -38,6 +41,7 @@ class ReplayRequest(RequestSchema):
     roles = fields.Raw()
     rounds = fields.List(fields.Raw(), required=True)
     view = fields.String()
+    echo_log = StrictBoolean()
 
 
 REPLAY_REQUEST = ReplayRequest()
@@ -45,14 +49,25 @@ REPLAY_REQUEST = ReplayRequest()
 
 @games.post("/replay")
 def replay_game() -> Response:
-    """Replay a log: valid or the first violation, rounds scored, totals, and what comes next."""
-    return json_response(dump_replay(replay_document(json_body(request))))
+    """Replay a log: valid or the first violation, rounds scored, totals, and what comes next;
+    with ``echo_log``, the log as read too."""
+    document = json_body(request)
+    result = replay_document(document)
+    body = dump_replay(result)
+    if document.get("echo_log") is True and result.log is not None:
+        body["log"] = dump_log(document, result.log)
+    return json_response(body)
 
 
 def replay_document(document: Any) -> Replay:
     """The replay of a parsed log, or the 400/413/422 problem of a log the reader refuses (the
     endpoint's, and ``ginrules replay``'s for each log of a file)."""
     data = load(REPLAY_REQUEST, document)
+    if data.get("view") is not None and data.get("echo_log"):
+        # The echo is the whole log, other players' cards included: never part of a view.
+        detail = "echo_log gives the whole log back, which a player's view may not show"
+        raise ApiProblem(400, "invalid_request", detail,
+                         [FieldError("/echo_log", "not_with_view", detail)])
     try:
         result = replay(document, view=data.get("view"))
     except LogTooLargeError as error:
@@ -143,6 +158,8 @@ def _(record: RoundRecord) -> dict[str, Any]:
     entry = {"dealer": record.dealer, "result": dump_result(record), **dump_tally(record.tally)}
     if record.provisional:
         entry["provisional"] = True
+    if record.final is not None:
+        entry["final"] = dump_position(record.final)
     return entry
 
 
@@ -150,7 +167,9 @@ def _(record: RoundRecord) -> dict[str, Any]:
 def _(record: PartnershipRound) -> dict[str, Any]:
     assert record.tally.team_result is not None  # a partnership round's tally nets the teams
     return {
-        "tables": [{"dealer": t.dealer, "result": dump_result(t)} for t in record.tables],
+        "tables": [{"dealer": t.dealer, "result": dump_result(t),
+                    **({} if t.final is None else {"final": dump_position(t.final)})}
+                   for t in record.tables],
         "result": dump_team_result(record.tally.team_result),
         "totals": dump_totals(record.totals),
         **({"provisional": True} if record.provisional else {}),
@@ -177,7 +196,21 @@ def _dump_move(move: NextMove) -> dict[str, Any]:
     }
     if move.hands:
         body["hands"] = {p: [CARD_NAMES[c] for c in cards] for p, cards in move.hands.items()}
+    if move.hand_sizes:  # a table in play (not before a deal)
+        body["discard_pile"] = [CARD_NAMES[c] for c in move.pile]
+        body["hand_sizes"] = dict(move.hand_sizes)
     return body
+
+
+def dump_position(position: Position) -> dict[str, Any]:
+    """A table as it stands (a round entry's ``final``): the pile bottom first, the stock count,
+    each hand's size, and the hands the viewer may see."""
+    return {
+        "discard_pile": [CARD_NAMES[c] for c in position.pile],
+        "stock_remaining": position.stock_count,
+        "hand_sizes": dict(position.hand_sizes),
+        "hands": {p: [CARD_NAMES[c] for c in cards] for p, cards in position.hands.items()},
+    }
 
 
 def dump_option(option: Move | LayDownOption) -> dict[str, Any]:
@@ -222,6 +255,62 @@ def dump_ending(bonuses: tuple[Bonus, ...], margin: int | None) -> dict[str, Any
     return body
 
 
+def dump_log(document: Mapping[str, Any], log: GameLog) -> dict[str, Any]:
+    """The reply's ``log`` (asked with ``echo_log``): the request's log as the replay read it,
+    every card by its canonical code (R-1.4); the fields without cards as sent."""
+    body = {key: document[key] for key in ("format", "rules", "players", "teams", "roles")
+            if key in document}
+    body["rounds"] = [round_document(log.rules, [dump_log_table(table) for table in tables])
+                      for tables in log.rounds]
+    return body
+
+
+def dump_log_table(table: Table) -> dict[str, Any]:
+    """One table of a log as read (GAMELOG.md), its cards canonical."""
+    body: dict[str, Any] = {
+        "dealer": table.dealer,
+        "hands": {player: [CARD_NAMES[c] for c in cards] for player, cards in table.hands.items()},
+        "upcard": CARD_NAMES[table.upcard],
+    }
+    if table.stock is not None:
+        body["stock"] = [CARD_NAMES[c] for c in table.stock]
+    body["actions"] = [dump_log_action(action) for action in table.actions]
+    return body
+
+
+def dump_log_action(action: Move | Action) -> dict[str, Any]:
+    """One action of a log as read (GAMELOG.md ``actions``), its cards canonical; a stated
+    spread gives both its fields (what a lay_down leaves out is empty)."""
+    body: dict[str, Any] = {"player": action.player}
+    if type(action) is Action:
+        body["action"] = action.action
+        if action.action == "knock":
+            body["discard"] = None if action.discard is None else CARD_NAMES[action.discard]
+        if action.melds is not None:
+            body["melds"] = [_canonical_meld(meld) for meld in action.melds]
+        if action.layoffs is not None:
+            body["layoffs"] = dump_layoffs(action.layoffs)
+    elif type(action) is Draw:
+        body.update(action="draw", source=action.source)
+        if action.card is not None:
+            body["card"] = CARD_NAMES[action.card]
+    elif type(action) is Discard:
+        body.update(action="discard", card=CARD_NAMES[cast(Card, action.card)])
+    elif type(action) is Pass:
+        body["action"] = "pass"
+    else:
+        raise TypeError(f"no log action for {type(action).__name__}")
+    return body
+
+
+def _canonical_meld(meld: Any) -> Any:
+    """A declared meld in the form it was sent (a card list or ``{"kind", "cards"}``), its
+    cards canonical; the reader has checked every code (R-1.4)."""
+    if isinstance(meld, Mapping):
+        return {**meld, "cards": [CARD_NAMES[parse_card(token)] for token in meld["cards"]]}
+    return [CARD_NAMES[parse_card(token)] for token in meld]
+
+
 def dump_replay(result: Replay) -> dict[str, Any]:
     """The replay reply of GAMELOG.md."""
     body: dict[str, Any] = {
@@ -236,6 +325,9 @@ def dump_replay(result: Replay) -> dict[str, Any]:
         body.update(dump_ending(result.bonuses, result.margin))
     if result.next is not None:
         body["next"] = dump_next(result.next)
+        if result.tables_over:
+            body["next"]["tables_over"] = [{"table": table, "final": dump_position(position)}
+                                           for table, position in result.tables_over]
         body["next_dealer"] = result.next_dealer
     return body
 
