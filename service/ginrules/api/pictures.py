@@ -49,6 +49,11 @@ def card_words(card: str) -> str:
     return RANK_TEXT.get(card[0], card[0]) + SUIT_SIGNS[card[1]]
 
 
+def is_red(card: str) -> bool:
+    """Whether a card is drawn in red (hearts and diamonds)."""
+    return card[1] in "HD"
+
+
 def _cards_words(cards: Iterable[str]) -> str:
     return " ".join(card_words(c) for c in cards) or "none"
 
@@ -62,7 +67,7 @@ def _defs() -> str:
 def _card(card: str, x: float, y: float, mark: str = "") -> str:
     """One card at (x, y); ``mark`` is ``discard`` or ``layoff`` for a card set apart."""
     suit = card[1]
-    colour = RED if suit in "HD" else BLACK
+    colour = RED if is_red(card) else BLACK
     border = {"discard": "#e65100", "layoff": "#1565c0"}.get(mark, "#9e9e9e")
     width = 2.5 if mark else 1
     dash = ' stroke-dasharray="5 3"' if mark == "layoff" else ""
