@@ -133,13 +133,12 @@ def test_a_hidden_hand_shows_as_many_backs_as_the_service_counts(server, browser
              for count in range(len(table["actions"]) + 1)]
     for step, (r, count) in enumerate(steps):
         _step(page, step, last)
-        prefix = {**log, "view": "ann", "rounds": [
-            *log["rounds"][:r], {**log["rounds"][r], "actions": log["rounds"][r]["actions"][:count]}]}
+        table = {**log["rounds"][r], "actions": log["rounds"][r]["actions"][:count]}
+        prefix = {**log, "view": "ann", "rounds": [*log["rounds"][:r], table]}
         reply = requests.post(server + "/v1/games/replay", json=prefix, timeout=30).json()
         nxt = reply.get("next") or {}
         sizes = (nxt["hand_sizes"] if nxt.get("round") == r and "hand_sizes" in nxt
                  else reply["rounds"][r]["final"]["hand_sizes"])
-        table = {**log["rounds"][r], "actions": log["rounds"][r]["actions"][:count]}
         assert sizes == simulate(table, {})["sizes"]
         backs = page.locator('.seat[data-player="bob"] .card.back').count()
         assert backs == sizes["bob"], (step, sizes)
@@ -163,7 +162,8 @@ def test_the_opponent_at_the_table_shows_the_services_count(server, browser):
     stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
     reply = requests.post(server + "/v1/games/replay", json={**stored, "view": "you"},
                           timeout=30).json()
-    assert page.locator("#play-opponent .card.back").count() == reply["next"]["hand_sizes"]["simple"]
+    backs = page.locator("#play-opponent .card.back").count()
+    assert backs == reply["next"]["hand_sizes"]["simple"]
     table = stored["rounds"][-1]
     assert reply["next"]["hand_sizes"] == simulate(table, {})["sizes"]
     top = page.get_attribute("#play-discard .card", "data-card")
