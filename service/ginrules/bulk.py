@@ -24,12 +24,10 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .rules.errors import RulesError
-from .rules.usecases.replay import replay
-from .wire.documents import import_document
+from .wire.documents import import_document, replay_reply
 from .wire.faults import problem_of
 from .wire.jsontext import MAX_BODY_BYTES, json_bytes, parse_json
 from .wire.problems import ApiProblem, FieldError
-from .wire.replies import dump_replay
 
 MAX_DOCUMENT_BYTES = MAX_BODY_BYTES
 """Largest log (one line of JSON Lines, or one JSON file) read: the API's body limit, 1 MiB."""
@@ -228,7 +226,7 @@ def check(item: Input, options: Options) -> Checked:
             if isinstance(document, dict):
                 document.setdefault("format", "openspiel")
             document = import_document(document)
-        reply = dump_replay(replay(document))
+        reply = replay_reply(document)
     except ApiProblem as problem:
         return _refused(result, problem, item.size)
     except RulesError as error:

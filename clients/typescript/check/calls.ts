@@ -119,9 +119,27 @@ if (next && !("tables" in next)) {
   const layable: number = next.legal_actions.reduce((n, a) => n + (a.layable?.length ?? 0), 0);
   const actions: (string | null | undefined)[] = next.legal_actions.map((a) => a.card ?? a.discard);
   const hand: string[] | undefined = next.hands?.ann;
+  // Any position drawn from the reply: the whole pile and every hand's size (public).
+  const pile: string[] = next.discard_pile ?? [];
+  const theirs: number | undefined = next.hand_sizes?.bob;
 } else if (next) {
   const tables: number[] = next.tables.map((table) => table.table ?? 0);
+  const over: [number, string[]][] = (next.tables_over ?? []).map((t) => [t.table, t.final.discard_pile]);
 }
+for (const entry of replay.rounds) {
+  const finals: S["TablePosition"][] = "tables" in entry
+    ? entry.tables.flatMap((table) => (table.final ? [table.final] : []))
+    : entry.final ? [entry.final] : [];
+  const left: number[] = finals.map((final) => final.stock_remaining + (final.hand_sizes["ann"] ?? 0));
+}
+const echoed = post("/v1/games/replay", {
+  rules: "standard", players: ["ann", "bob"], echo_log: true,
+  rounds: [{ dealer: "bob", hands: { ann: ["10s"], bob: ["3\u2660"] }, upcard: "tc", actions: [] }],
+});
+const upcardRead: string | undefined = echoed.log && !("tables" in (echoed.log.rounds[0] ?? {}))
+  ? (echoed.log.rounds[0] as S["LogTable"] | undefined)?.upcard : undefined;
+// @ts-expect-error echo_log is a boolean
+post("/v1/games/replay", { rules: "standard", players: ["ann", "bob"], rounds: [], echo_log: "yes" });
 
 const presets: string[] = get("/v1/rules").presets.map((p) => p.preset);
 const optionWords: string | undefined = get("/v1/rules").options.knock_limit;

@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 
 from ..rules.usecases.matches import score_match_document
-from ..rules.usecases.replay import replay
-from ..wire.replies import dump_match_score, dump_replay
+from ..wire.documents import replay_reply
+from ..wire.replies import dump_match_score
 from .body import json_body
 from .responses import json_response
 
@@ -17,8 +17,9 @@ matches_blueprint = Blueprint("matches", __name__, url_prefix="/v1/matches")
 
 @games.post("/replay")
 def replay_game() -> Response:
-    """Replay a log: valid or the first violation, rounds scored, totals, and what comes next."""
-    return json_response(dump_replay(replay(json_body(request))))
+    """Replay a log: valid or the first violation, rounds scored, totals, and what comes next;
+    with ``echo_log``, the log as read too."""
+    return json_response(replay_reply(json_body(request)))
 
 
 @matches_blueprint.post("/score")

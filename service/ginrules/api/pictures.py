@@ -1,9 +1,10 @@
 """Pictures of replies: a hand's analysis and a settled round drawn as SVG cards.
 
 Drawn from the dumped replies (the Analysis and RoundScore shapes of openapi.yaml), so a
-picture shows exactly what the JSON says.  Standard library only; the SVG scales to any size
-(a ``viewBox``, suits drawn as paths), uses generic font families only, and carries its text
-alternative (``role="img"``, ``aria-label``, ``<title>``, ``<desc>``).
+picture shows exactly what the JSON says; where a laid-off card sits on a run is the rules
+core's word.  The SVG scales to any size (a ``viewBox``, suits drawn as paths), uses generic
+font families only, and carries its text alternative (``role="img"``, ``aria-label``,
+``<title>``, ``<desc>``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
+
+from ..rules.base.cards import Card
+from ..rules.base.melds import Meld
+from ..rules.hands.layoffs import meld_with_layoffs
 
 CARD_WIDTH = 50
 CARD_HEIGHT = 72
@@ -44,6 +49,11 @@ def card_words(card: str) -> str:
     return RANK_TEXT.get(card[0], card[0]) + SUIT_SIGNS[card[1]]
 
 
+def is_red(card: str) -> bool:
+    """Whether a card is drawn in red (hearts and diamonds)."""
+    return card[1] in "HD"
+
+
 def _cards_words(cards: Iterable[str]) -> str:
     return " ".join(card_words(c) for c in cards) or "none"
 
@@ -57,7 +67,7 @@ def _defs() -> str:
 def _card(card: str, x: float, y: float, mark: str = "") -> str:
     """One card at (x, y); ``mark`` is ``discard`` or ``layoff`` for a card set apart."""
     suit = card[1]
-    colour = RED if suit in "HD" else BLACK
+    colour = RED if is_red(card) else BLACK
     border = {"discard": "#e65100", "layoff": "#1565c0"}.get(mark, "#9e9e9e")
     width = 2.5 if mark else 1
     dash = ' stroke-dasharray="5 3"' if mark == "layoff" else ""
@@ -158,29 +168,20 @@ def _verdict(analysis: Mapping[str, Any]) -> str:
         f" (limit {analysis['knock_limit']})"
 
 
-def _with_layoffs(meld: Mapping[str, Any], laid: Sequence[str]) -> list[tuple[str, str]]:
-    """A knocker's meld with the cards laid off on it; on a run each at the end it extends
-    (R-6.1), chains included."""
-    cards = [(c, "") for c in meld["cards"]]
-    if meld["kind"] != "run":
-        return cards + [(c, "layoff") for c in laid]
-    order = "A23456789TJQK"
-    waiting = list(laid)
-    while waiting:
-        low = order.index(cards[0][0][0])
-        below = next((c for c in waiting if (order.index(c[0]) + 1) % 13 == low), None)
-        if below is not None:
-            cards.insert(0, (below, "layoff"))
-            waiting.remove(below)
-        else:
-            cards.append((waiting.pop(0), "layoff"))
-    return cards
+def _with_layoffs(meld: Mapping[str, Any], laid: Sequence[str], round_the_corner: bool
+                  ) -> list[tuple[str, str]]:
+    """A knocker's meld with the cards laid off on it, where the rules core places them
+    (R-6.1, R-6.2, R-2.7), the laid-off ones marked."""
+    spread = Meld(meld["kind"], tuple(Card(code) for code in meld["cards"]))
+    cards = meld_with_layoffs(spread, tuple(Card(code) for code in laid), round_the_corner)
+    return [(card.code, "layoff" if card.code in laid else "") for card in cards]
 
 
 def round_svg(score: Mapping[str, Any]) -> str:
     """A settled round (a RoundScore reply): the knocker's melds with the defender's layoffs
     attached to the meld they extend, both deadwoods, and the score with its terms (R-6, R-7)."""
     knocker, defender = score["knocker"], score["defender"]
+    round_the_corner = bool(score.get("rules", {}).get("round_the_corner"))
     laid: dict[int, list[str]] = {}
     for layoff in defender["layoffs"]:
         laid.setdefault(layoff["meld"], []).append(layoff["card"])
@@ -188,7 +189,7 @@ def round_svg(score: Mapping[str, Any]) -> str:
     for index, meld in enumerate(knocker["melds"]):
         extra = laid.get(index, [])
         caption = _meld_caption(meld) + (f" + {len(extra)} laid off" if extra else "")
-        knocker_groups.append((caption, _with_layoffs(meld, extra)))
+        knocker_groups.append((caption, _with_layoffs(meld, extra, round_the_corner)))
     knocker_groups.append((f"deadwood {knocker['deadwood_count']}",
                            [(c, "") for c in knocker["deadwood"]]))
     if knocker.get("discard"):

@@ -11,11 +11,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules.documents.openspiel import FORMAT as OPENSPIEL, MAX_ACTIONS, import_openspiel
+from ..rules.usecases.replay import replay
 from .problems import ApiProblem, FieldError, json_pointer
+from .replies import dump_log, dump_replay
 
 IMPORT_FORMATS = (OPENSPIEL,)
 """The formats ``POST /v1/games/import`` reads."""
 _IMPORT_FIELDS = ("format", "actions", "params")
+
+
+def replay_reply(document: Any) -> dict[str, Any]:
+    """The reply of ``POST /v1/games/replay`` to a parsed log (``ginrules replay``'s too): the
+    replay, and with ``echo_log`` the log as read.  A log the reader refuses raises its core
+    fault (:func:`.faults.problem_of` says its status)."""
+    result = replay(document)
+    body = dump_replay(result)
+    if result.log is not None and result.log.echo_log:
+        body["log"] = dump_log(document, result.log)
+    return body
 
 
 def import_document(document: Any) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from .problems import ApiProblem, FieldError, field_errors, unprocessable
 T = TypeVar("T")
 
 SHAPE_CODES = frozenset({"wrong_type", "required", "unknown_field", "unknown_action",
-                         "invalid_value", "null_not_allowed", "too_many_items"})
+                         "invalid_value", "null_not_allowed", "too_many_items", "not_with_view"})
 """The codes of faults of form: a request with any of them is a 400 (``invalid_request``)."""
 
 

@@ -6,14 +6,14 @@ dump through them alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache, singledispatch
 from typing import TYPE_CHECKING, Any, cast
 
 from ..rules import PRESETS, HandAnalysis, Rules
-from ..rules.base.cards import CARD_NAMES, Card, mask_cards
+from ..rules.base.cards import CARD_NAMES, Card, mask_cards, parse_card
 from ..rules.base.melds import Arrangement, Meld, every_meld
-from ..rules.documents.gamelog import RoundFact
+from ..rules.documents.gamelog import Action, GameLog, RoundFact, Table, round_document
 from ..rules.errors import Problem
 from ..rules.hands.knock import KnockCheck
 from ..rules.hands.layoffs import Defense, Layoff
@@ -25,6 +25,7 @@ from ..rules.table.moves import (HIDDEN, Discard, Draw, Knock, LayDown, LayDownO
                                  Pass, Phase)
 from ..rules.usecases.deals import DealtRound, DealtTable
 from ..rules.usecases.matches import MatchScore, ScoredRound
+from ..rules.table.views import Position
 from ..rules.usecases.replay import NextMove, PartnershipRound, Replay, RoundRecord
 from .problems import json_pointer, rule_url
 
@@ -317,6 +318,8 @@ def _(record: RoundRecord) -> dict[str, Any]:
     entry = {"dealer": record.dealer, "result": dump_result(record), **dump_tally(record.tally)}
     if record.provisional:
         entry["provisional"] = True
+    if record.final is not None:
+        entry["final"] = dump_position(record.final)
     return entry
 
 
@@ -324,7 +327,9 @@ def _(record: RoundRecord) -> dict[str, Any]:
 def _(record: PartnershipRound) -> dict[str, Any]:
     assert record.tally.team_result is not None  # a partnership round's tally nets the teams
     return {
-        "tables": [{"dealer": t.dealer, "result": dump_result(t)} for t in record.tables],
+        "tables": [{"dealer": t.dealer, "result": dump_result(t),
+                    **({} if t.final is None else {"final": dump_position(t.final)})}
+                   for t in record.tables],
         "result": dump_team_result(record.tally.team_result),
         "totals": dump_totals(record.totals),
         **({"provisional": True} if record.provisional else {}),
@@ -352,7 +357,21 @@ def _dump_next_move(move: NextMove) -> dict[str, Any]:
     }
     if move.hands:
         body["hands"] = {p: [CARD_NAMES[c] for c in cards] for p, cards in move.hands.items()}
+    if move.hand_sizes:  # a table in play (not before a deal)
+        body["discard_pile"] = [CARD_NAMES[c] for c in move.pile]
+        body["hand_sizes"] = dict(move.hand_sizes)
     return body
+
+
+def dump_position(position: Position) -> dict[str, Any]:
+    """A table as it stands (a round entry's ``final``): the pile bottom first, the stock count,
+    each hand's size, and the hands the viewer may see."""
+    return {
+        "discard_pile": [CARD_NAMES[c] for c in position.pile],
+        "stock_remaining": position.stock_count,
+        "hand_sizes": dict(position.hand_sizes),
+        "hands": {p: [CARD_NAMES[c] for c in cards] for p, cards in position.hands.items()},
+    }
 
 
 def dump_bonus(bonus: Bonus) -> dict[str, Any]:
@@ -383,8 +402,57 @@ def dump_replay(result: Replay) -> dict[str, Any]:
         body.update(dump_ending(result.bonuses, result.margin))
     if result.next is not None:
         body["next"] = dump_next(result.next)
+        if result.tables_over:
+            body["next"]["tables_over"] = [{"table": table, "final": dump_position(position)}
+                                           for table, position in result.tables_over]
         body["next_dealer"] = result.next_dealer
     return body
+
+
+def dump_log(document: Mapping[str, Any], log: GameLog) -> dict[str, Any]:
+    """The reply's ``log`` (asked with ``echo_log``): the request's log as the replay read it,
+    every card by its canonical code (R-1.4); the fields without cards as sent."""
+    body = {key: document[key] for key in ("format", "rules", "players", "teams", "roles")
+            if key in document}
+    body["rounds"] = [round_document(log.rules, [dump_log_table(table) for table in tables])
+                      for tables in log.rounds]
+    return body
+
+
+def dump_log_table(table: Table) -> dict[str, Any]:
+    """One table of a log as read (GAMELOG.md), its cards canonical."""
+    body: dict[str, Any] = {
+        "dealer": table.dealer,
+        "hands": {player: [CARD_NAMES[c] for c in cards] for player, cards in table.hands.items()},
+        "upcard": CARD_NAMES[table.upcard],
+    }
+    if table.stock is not None:
+        body["stock"] = [CARD_NAMES[c] for c in table.stock]
+    body["actions"] = [dump_log_action(action) for action in table.actions]
+    return body
+
+
+def dump_log_action(action: Move | Action) -> dict[str, Any]:
+    """One action of a log as read (GAMELOG.md ``actions``), its cards canonical: a move as
+    :func:`dump_move` writes it; a stated knock or spread with the melds as they were sent."""
+    if not isinstance(action, Action):
+        return dump_move(action)
+    body: dict[str, Any] = {"player": action.player, "action": action.action}
+    if action.action == "knock":
+        body["discard"] = None if action.discard is None else CARD_NAMES[action.discard]
+    if action.melds is not None:
+        body["melds"] = [_canonical_meld(meld) for meld in action.melds]
+    if action.layoffs is not None:
+        body["layoffs"] = dump_layoffs(action.layoffs)
+    return body
+
+
+def _canonical_meld(meld: Any) -> Any:
+    """A declared meld in the form it was sent (a card list or ``{"kind", "cards"}``), its
+    cards canonical; the reader has checked every code (R-1.4)."""
+    if isinstance(meld, Mapping):
+        return {**meld, "cards": [CARD_NAMES[parse_card(token)] for token in meld["cards"]]}
+    return [CARD_NAMES[parse_card(token)] for token in meld]
 
 
 def dump_fact(fact: RoundFact) -> dict[str, Any]:

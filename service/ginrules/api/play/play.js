@@ -2,15 +2,18 @@
 // The /play page: a game against a bot (POST /v1/deals, /v1/games/replay in your view,
 // /v1/bots/{bot}/move, /v1/hints), a hand builder over GET /v1/hands/{hand}/analysis and its
 // picture (and POST /v1/hands/melds for the melds a clicked card belongs to), and a game viewer
-// that replays each prefix of a log with POST /v1/games/replay. Public API only.
+// that replays each prefix of a log with POST /v1/games/replay. Public API only. The page knows
+// no rule: card codes, hands, the pile and the hand sizes all come from the service's replies
+// (a log from a file is read back canonical by the replay's echo_log), and the deck with each
+// card's words is embedded by the service with the page.
 
-const SUITS = ["S", "H", "D", "C"];
-const RANKS = "A23456789TJQK".split("");
-const SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const PHASES = { first_turn: "to take the upcard or pass", draw: "to draw", discard: "to discard",
   last_discard: "to take the last discard or not", lay_down: "to lay down" };
 const PAGE_PARAMS = ["hand", "example", "step", "view"];
 const EXAMPLES = JSON.parse(document.getElementById("examples").textContent);
+// The 52 canonical codes in deck order, each with its words and colour (R-1.4).
+const DECK = JSON.parse(document.getElementById("deck-cards").textContent);
+const CARD_FACES = new Map(DECK.map((face) => [face.card, face]));
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 
@@ -24,23 +27,14 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function canonical(token) {
-  // A log or a person may write any notation (R-1.4); the page compares and draws canonical codes.
-  return String(token).toUpperCase().replace(/^10/, "T").replaceAll("\uFE0F", "")
-    .replace("\u2660", "S").replace("\u2665", "H").replace("\u2666", "D").replace("\u2663", "C");
-}
-
-function cardText(token) {
-  const card = canonical(token);
-  return card.length === 2 && SIGN[card[1]] ? (card[0] === "T" ? "10" : card[0]) + SIGN[card[1]] : String(token);
-}
+// Cards are drawn from canonical codes only: the service's replies, the deck, a log it echoed.
+const cardText = (card) => (CARD_FACES.has(card) ? CARD_FACES.get(card).text : String(card));
+const redClass = (card) => (CARD_FACES.has(card) && CARD_FACES.get(card).red ? " red" : "");
 
 const cardsText = (cards) => cards.map(cardText).join(" ") || "none";
 
-function cardEl(token, extra = "") {
-  const card = canonical(token);
-  const red = card[1] === "H" || card[1] === "D" ? " red" : "";
-  return el("span", { class: `card${red} ${extra}`.trim(), "data-card": card }, cardText(card));
+function cardEl(card, extra = "") {
+  return el("span", { class: `card${redClass(card)} ${extra}`.trim(), "data-card": card }, cardText(card));
 }
 
 async function api(method, path, body) {
@@ -84,8 +78,10 @@ function setAddress(entries) {
 
 // The hand ------------------------------------------------------------------------------------
 
+// `cards`: the input's cards as canonical codes, known when they were clicked on the deck or
+// once the service has read what was typed (its analysis's `hand`); null until then.
 const hand = { input: $("hand-input"), preset: $("hand-preset"), asked: 0, clicked: null,
-  meldsAsked: 0 };
+  meldsAsked: 0, cards: [] };
 
 function ruleEntries() {
   // Rules options in the page's address go to the API as they are (the GET analysis query).
@@ -114,13 +110,15 @@ async function analyseHand() {
   const rules = ruleEntries();
   setAddress(tokens.length ? [["hand", tokens.join(",")], ...rules] : rules);
   $("hand-problem").hidden = true;
-  markDeck(tokens.map(canonical));
-  showMelds(tokens);
+  if (!tokens.length) hand.cards = [];
+  if (hand.cards) {
+    markDeck(hand.cards);
+    showMelds();
+  }
   if (!tokens.length) {
     $("hand-picture").replaceChildren();
     $("hand-summary").replaceChildren();
     $("discards").hidden = true;
-    markDeck([]);
     return;
   }
   const query = new URLSearchParams(rules).toString();
@@ -131,10 +129,17 @@ async function analyseHand() {
       api("GET", `${path}/image.svg${query ? "?" + query : ""}`),
     ]);
     if (asked !== hand.asked) return;
+    const typed = !hand.cards;
+    hand.cards = analysis.hand;
     showAnalysis(analysis, picture);
+    if (typed) showMelds();
   } catch (error) {
     if (asked !== hand.asked) return;
     showProblem($("hand-problem"), error);
+    if (!hand.cards) { // typed cards the service could not read: nothing to mark
+      markDeck([]);
+      showMelds();
+    }
   }
 }
 
@@ -161,19 +166,19 @@ function showAnalysis(analysis, picture) {
   markDeck(analysis.hand);
 }
 
-async function showMelds(tokens) {
+async function showMelds() {
   // The melds the last clicked card belongs to, from every meld of the cards (R-2.1, R-2.2,
   // R-2.7): named in words, and their cards marked in the deck.
   const asked = ++hand.meldsAsked;
   const clicked = hand.clicked;
   const box = $("hand-melds");
-  if (!clicked || !tokens.map(canonical).includes(clicked)) {
+  if (!clicked || !hand.cards || !hand.cards.includes(clicked)) {
     hand.clicked = null;
     box.replaceChildren();
     markMelds([], null);
     return;
   }
-  const body = { hand: tokens, with: clicked };
+  const body = { hand: hand.cards, with: clicked };
   const rules = rulesBody();
   if (rules) body.rules = rules;
   let reply;
@@ -210,32 +215,41 @@ function markDeck(cards) {
 }
 
 function toggleCard(card) {
-  const cards = handTokens().map(canonical);
-  const at = cards.indexOf(card);
-  if (at >= 0) cards.splice(at, 1); else cards.push(card);
-  hand.clicked = at >= 0 ? null : card;
-  hand.input.value = cards.join(" ");
+  // A deck card is a canonical code: it goes in, or comes out of the cards the service read.
+  if (hand.cards) {
+    const cards = [...hand.cards];
+    const at = cards.indexOf(card);
+    if (at >= 0) cards.splice(at, 1); else cards.push(card);
+    hand.clicked = at >= 0 ? null : card;
+    hand.cards = cards;
+    hand.input.value = cards.join(" ");
+  } else { // typed cards not read yet (or unreadable): the card is added to them
+    hand.clicked = card;
+    hand.input.value = `${hand.input.value.trim()} ${card}`.trim();
+  }
   analyseHand();
 }
 
 function setUpHand(presets) {
-  for (const suit of SUITS) {
-    for (const rank of RANKS) {
-      const card = rank + suit;
-      const button = el("button", { type: "button", "data-card": card, "aria-pressed": "false",
-        "aria-label": cardText(card), class: suit === "H" || suit === "D" ? "red" : "" }, cardText(card));
-      button.addEventListener("click", () => toggleCard(card));
-      $("deck").append(button);
-    }
+  for (const { card } of DECK) {
+    const button = el("button", { type: "button", "data-card": card, "aria-pressed": "false",
+      "aria-label": cardText(card), class: redClass(card).trim() }, cardText(card));
+    button.addEventListener("click", () => toggleCard(card));
+    $("deck").append(button);
   }
   for (const name of presets) hand.preset.append(el("option", { value: name }, name));
   hand.preset.value = presets.includes(params.get("preset")) ? params.get("preset") : "standard";
   let timer = 0;
-  hand.input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(analyseHand, 200); });
+  hand.input.addEventListener("input", () => {
+    hand.cards = null; // typed: known once the service has read them
+    clearTimeout(timer);
+    timer = setTimeout(analyseHand, 200);
+  });
   hand.preset.addEventListener("change", analyseHand);
   $("hand-clear").addEventListener("click", () => { hand.input.value = ""; analyseHand(); });
   if (params.get("hand")) {
     hand.input.value = params.get("hand").split(",").join(" ");
+    hand.cards = null;
     analyseHand();
   }
 }
@@ -283,7 +297,10 @@ async function openLog(log, name) {
   try {
     // An OpenSpiel game (its action ids) becomes a log through the import endpoint first.
     if (log && log.format === "openspiel") log = await api("POST", "/v1/games/import", log);
-    full = await api("POST", "/v1/games/replay", log);
+    // The whole log, echoed as the service read it: from here on every card is a canonical
+    // code, whatever notation the file used (R-1.4).
+    full = await api("POST", "/v1/games/replay", { ...log, view: undefined, echo_log: true });
+    log = full.log;
   } catch (error) {
     $("game-view").hidden = true;
     showProblem($("game-problem"), error);
@@ -324,23 +341,13 @@ function describe(action, view) {
         : `${who} draws ${action.card ? cardText(action.card) : "a card"} from the stock`;
     case "discard": return `${who} discards ${cardText(action.card)}`;
     case "knock": return action.discard ? `${who} knocks, discarding ${cardText(action.discard)}`
-      : `${who} knocks with all eleven cards (big gin)`;
+      : `${who} knocks without a discard (big gin)`;
     case "lay_down": {
       const laid = (action.layoffs || []).map((layoff) => cardText(layoff.card));
       return `${who} lays down` + (laid.length ? `, laying off ${laid.join(" ")}` : "");
     }
     default: return `${who}: ${action.action}`;
   }
-}
-
-function pileAt(table, count) {
-  const pile = table.upcard ? [canonical(table.upcard)] : [];
-  for (const action of (table.actions || []).slice(0, count)) {
-    if (action.action === "draw" && action.source === "discard") pile.pop();
-    if (action.action === "discard") pile.push(canonical(action.card));
-    if (action.action === "knock" && action.discard) pile.push(canonical(action.discard));
-  }
-  return pile;
 }
 
 async function showStep(index) {
@@ -369,8 +376,8 @@ async function showStep(index) {
     (action ? describe(action, view) : `the deal (${table.dealer || "?"} deals, upcard ${table.upcard ? cardText(table.upcard) : "none"})`);
   showRefusal(index);
   if (game.refusal && index === game.steps.length - 1) $("step-caption").textContent += " \u00b7 the next move is refused";
-  showTable(reply, round, at, count, action, view);
-  await showSpread(reply, round, at, shown);
+  showTable(reply, round, at, action, view);
+  await showSpread(reply, round, at, count, shown);
   showScores(reply, round);
 }
 
@@ -392,30 +399,42 @@ function nextAt(reply, at) {
   return next && next.tables ? next.tables.find((each) => each.table === at) || null : next || null;
 }
 
-function showTable(reply, round, at, count, action, view) {
+function positionAt(reply, round, at) {
+  // The table as the reply shows it: in play (`next`), or as its round left it (`final`).
   const next = nextAt(reply, at);
+  if (next && next.round === round && next.hand_sizes) return next;
+  const over = ((reply.next && reply.next.tables_over) || []).find((each) => each.table === at);
+  if (over) return over.final;
+  const entry = reply.rounds[round];
+  const table = entry && (entry.tables ? entry.tables[at] : entry);
+  return (table && table.final) || null;
+}
+
+function showTable(reply, round, at, action, view) {
+  const next = nextAt(reply, at);
+  const position = positionAt(reply, round, at);
+  const live = position !== null && position === next;
   const players = Object.keys(tableAt(round, at).hands || {});
   const seats = (players.length ? players : game.log.players || []).map((player) => {
-    const cards = next && next.hands ? next.hands[player] : null;
-    const drawn = action && action.player === player && action.action === "draw" && action.card
-      ? canonical(action.card) : null;
+    const cards = position && position.hands ? position.hands[player] : null;
+    const drawn = action && action.player === player && action.action === "draw" ? action.card : null;
     let shown;
     if (cards) shown = cards.map((card) => cardEl(card, card === drawn ? "moved" : ""));
-    else if (next && next.hands) {
-      const size = next.player === player && next.phase === "discard" ? 11 : 10;
-      shown = Array.from({ length: size }, () => el("span", { class: "card back", "aria-hidden": "true" }, "??"));
+    else if (position && position.hand_sizes && player in position.hand_sizes) {
+      shown = Array.from({ length: position.hand_sizes[player] },
+        () => el("span", { class: "card back", "aria-hidden": "true" }, "??"));
       shown.unshift(el("span", { class: "hint" }, "hidden "));
-    } else shown = [el("span", { class: "hint" }, "hand spread (see below)")];
-    const turn = next && next.player === player && next.phase !== "deal";
+    } else shown = [];
+    const turn = live && next.player === player;
     const facts = el("span", { class: "hint seat-facts" });
     if (cards) handFacts(cards).then((words) => { facts.textContent = words; });
     return el("div", { class: turn ? "seat turn" : "seat", "data-player": player },
       el("h3", {}, player, turn ? ` \u00b7 ${PHASES[next.phase] || next.phase}` : "", " ", facts),
       el("div", {}, ...shown));
   });
-  const pile = pileAt(tableAt(round, at), count);
-  const stock = next && next.stock_remaining !== null && next.phase !== "deal" ? next.stock_remaining : null;
-  const facts = el("div", { class: "pile" },
+  const pile = position ? position.discard_pile : [];
+  const stock = position ? position.stock_remaining : null;
+  const facts = el("div", { class: "pile", id: "pile" },
     el("span", {}, "Discard pile: ", ...(pile.length ? pile.slice(-6).map((card, i, top) =>
       cardEl(card, i === top.length - 1 ? "moved" : "")) : ["empty"]),
       pile.length > 6 ? ` (${pile.length} cards)` : ""),
@@ -437,18 +456,18 @@ async function handFacts(cards) {
   }
 }
 
-async function showSpread(reply, round, at, shown) {
+async function showSpread(reply, round, at, count, shown) {
   const box = $("spread");
   const entry = reply.rounds[round];
   const table = tableAt(round, at);
   const result = entry && (entry.tables ? (entry.tables[at] || {}).result : entry.result);
   if (!result || !result.outcome) { box.replaceChildren(); return; }
-  const title = el("h3", {}, `Round ${round + 1}: ` + (result.outcome === "draw" ? "a draw (the wall)"
+  const title = el("h3", {}, `Round ${round + 1}: ` + (result.outcome === "draw" ? "a draw"
     : `${result.knocker} ${result.outcome === "knock" ? "knocks" : "goes " + result.outcome.replace("_", " ")}` +
       (result.winner ? `, ${result.winner} scores ${result.points}` : ", nobody scores")) +
     (entry.provisional ? " (provisional: the defender has not laid down yet)" : ""));
   const parts = [title];
-  const picture = result.knocker ? await spreadPicture(round, at, table, result).catch(() => null) : null;
+  const picture = result.knocker ? await spreadPicture(round, at, count, table, result).catch(() => null) : null;
   if (shown !== game.shown) return;
   if (picture) parts.push(el("div", { class: "picture" }));
   else if (result.knocker_melds) {
@@ -460,21 +479,17 @@ async function showSpread(reply, round, at, shown) {
   if (picture) box.querySelector(".picture").innerHTML = picture;
 }
 
-async function spreadPicture(round, at, table, result) {
-  // The hands as they stood before the knock (the public replay), scored again as drawn.
-  const actions = table.actions || [];
-  const knockAt = actions.findIndex((action) => action.action === "knock");
-  const others = Object.keys(table.hands || {}).filter((player) => player !== result.knocker);
-  if (knockAt < 0 || others.length !== 1) return null;
-  const next = nextAt(await replay(round, at, knockAt, ""), at);
-  const hands = next && next.hands;
-  if (!hands) return null;
-  const knock = actions[knockAt];
-  const discard = knock.discard ? canonical(knock.discard) : null;
-  const knockerHand = hands[result.knocker].filter((card) => card !== discard);
+async function spreadPicture(round, at, count, table, result) {
+  // Both spreads, scored again as drawn: the hands as the knock left them (the whole log's
+  // replay, since a settled knock shows both), the knock's discard from the log.
+  const knock = (table.actions || []).find((action) => action.action === "knock");
+  const position = positionAt(await replay(round, at, count, ""), round, at);
+  const hands = position && position.hands;
+  const defender = Object.keys(hands || {}).find((player) => player !== result.knocker);
+  if (!knock || !defender || !hands[result.knocker]) return null;
   const body = {
-    knocker: { hand: knockerHand, discard, melds: result.knocker_melds },
-    defender: { hand: hands[others[0]], melds: result.defender_melds || [], layoffs: result.layoffs || [] },
+    knocker: { hand: hands[result.knocker], discard: knock.discard, melds: result.knocker_melds },
+    defender: { hand: hands[defender], melds: result.defender_melds || [], layoffs: result.layoffs || [] },
     rules: game.log.rules || "standard",
   };
   if (table.upcard) body.upcard = table.upcard;
@@ -780,7 +795,7 @@ function setButtons() {
 function knockDiscards() {
   const next = play.reply && play.reply.next;
   if (!next || next.player !== ME || next.phase !== "discard") return [];
-  return next.legal_actions.filter((a) => a.action === "knock" && a.discard).map((a) => canonical(a.discard));
+  return next.legal_actions.filter((a) => a.action === "knock" && a.discard).map((a) => a.discard);
 }
 
 function showPlay(reply, waiting) {
@@ -804,8 +819,8 @@ function showPlay(reply, waiting) {
   $("play-status").textContent = status;
   // The table while a round is played; between rounds the result below says it all.
   $("play-table").hidden = !next || next.phase === "deal";
-  // The opponent: only the number of cards (or the spread, once the round is over).
-  const theirs = next && next.phase !== "deal" ? (next.player === other && next.phase === "discard" ? 11 : 10) : 0;
+  // The opponent: only the number of cards, as the service counts them.
+  const theirs = next && next.hand_sizes ? next.hand_sizes[other] || 0 : 0;
   $("play-opponent").replaceChildren(el("h3", {}, `${other} (${play.bot} bot)`,
     round.dealer === other ? " \u00b7 deals" : ""),
   el("div", { "aria-label": `${theirs} hidden cards` }, ...Array.from({ length: theirs },
@@ -815,21 +830,19 @@ function showPlay(reply, waiting) {
   $("play-stock").replaceChildren(el("span", { class: "card back", "aria-hidden": "true" }, "??"),
     ` Stock (${stock}): draw`);
   $("play-stock").setAttribute("aria-label", `Draw from the stock, ${stock} cards`);
-  const top = next && next.discard_top ? canonical(next.discard_top) : null;
+  const top = next && next.discard_top ? next.discard_top : null;
   $("play-discard").replaceChildren(...(top ? [cardEl(top), " Discard pile: take"] : ["Discard pile: empty"]));
   $("play-discard").setAttribute("aria-label", top ? `Take ${cardText(top)} from the discard pile` : "The discard pile is empty");
   // Your hand: buttons, the one picked pressed, the ones you could knock with marked.
   const cards = next && next.hands && next.hands[ME] ? next.hands[ME] : [];
-  if (play.selected && !cards.map(canonical).includes(play.selected)) play.selected = null;
+  if (play.selected && !cards.includes(play.selected)) play.selected = null;
   const knocks = new Set(knockDiscards());
   const layingDown = !!(next && next.player === ME && next.phase === "lay_down");
   if (!layingDown) play.picked.clear();
-  for (const card of [...play.picked]) if (!cards.map(canonical).includes(card)) play.picked.delete(card);
-  const drawn = last && last.player === ME && last.action === "draw" && last.card ? canonical(last.card) : null;
-  $("play-hand").replaceChildren(...cards.map((token) => {
-    const card = canonical(token);
-    const red = card[1] === "H" || card[1] === "D" ? " red" : "";
-    const button = el("button", { type: "button", class: `card${red}${knocks.has(card) ? " can-knock" : ""}${card === drawn ? " moved" : ""}`,
+  for (const card of [...play.picked]) if (!cards.includes(card)) play.picked.delete(card);
+  const drawn = last && last.player === ME && last.action === "draw" ? last.card : null;
+  $("play-hand").replaceChildren(...cards.map((card) => {
+    const button = el("button", { type: "button", class: `card${redClass(card)}${knocks.has(card) ? " can-knock" : ""}${card === drawn ? " moved" : ""}`,
       "data-card": card, "aria-pressed": String(layingDown ? play.picked.has(card) : card === play.selected),
       "aria-label": cardText(card) + (knocks.has(card) ? ", you can knock with it" : "") }, cardText(card));
     button.addEventListener("click", () => {
@@ -853,7 +866,7 @@ function showPlay(reply, waiting) {
   }
   const knock = $("play-knock");
   knock.textContent = play.selected ? `Knock, discarding ${cardText(play.selected)}`
-    : legal("knock", (a) => a.discard === null) ? "Knock with all eleven (big gin)" : "Knock";
+    : legal("knock", (a) => a.discard === null) ? "Knock without a discard (big gin)" : "Knock";
   $("play-discard-card").textContent = play.selected ? `Discard ${cardText(play.selected)}` : "Discard";
   if (!waiting) play.reply = reply;
   setButtons();
@@ -886,10 +899,10 @@ async function layOffPicked() {
   if (!next || next.phase !== "lay_down" || play.busy) return;
   const answer = next.legal_actions.find((action) => action.action === "lay_down") || {};
   const layable = answer.layable || [];
-  const hand = next.hands[ME].map(canonical);
+  const hand = next.hands[ME];
   const picked = hand.filter((card) => play.picked.has(card));
   const layoffs = picked.map((card) => {
-    const fits = layable.find((each) => canonical(each.card) === card);
+    const fits = layable.find((each) => each.card === card);
     return { card, meld: fits ? fits.meld : 0 };
   });
   const rest = hand.filter((card) => !play.picked.has(card));
@@ -940,7 +953,7 @@ async function showPlayResults(reply) {
   showScores(reply, reply.rounds.length - 1, $("play-scores"), play.log, "play-");
   toYou($("play-scores"));
   if (!result || !result.outcome || entry.provisional) { box.replaceChildren(); return; }
-  const title = result.outcome === "draw" ? `Round ${index + 1}: a draw (the wall), nobody scores`
+  const title = result.outcome === "draw" ? `Round ${index + 1}: a draw, nobody scores`
     : `Round ${index + 1}: ${result.knocker} ${result.outcome === "knock" ? "knocks" : "goes " + result.outcome.replace("_", " ")}` +
       (result.winner ? `, ${result.winner} scores ${result.points}` : ", nobody scores");
   const parts = [el("h3", { id: "play-round-title" }, title)];
@@ -967,19 +980,18 @@ async function showPlayResults(reply) {
 }
 
 async function playSpread(index, result) {
-  // Both spreads as the service draws them: the hands as they stood before the knock (the
-  // round is over, so the whole log may be replayed), scored again as the picture.
+  // Both spreads as the service draws them: the hands as the knock left them (the round is
+  // over, so the whole log may be replayed), scored again as the picture.
   const round = play.log.rounds[index];
-  const knockAt = round.actions.findIndex((action) => action.action === "knock");
-  if (knockAt < 0) return null;
-  const before = { ...play.log, rounds: [...play.log.rounds.slice(0, index),
-    { ...round, actions: round.actions.slice(0, knockAt) }] };
-  const hands = (await api("POST", "/v1/games/replay", before)).next.hands;
-  const knock = round.actions[knockAt];
-  const discard = knock.discard ? canonical(knock.discard) : null;
+  const knock = round.actions.find((action) => action.action === "knock");
+  if (!knock) return null;
+  const upto = { ...play.log, rounds: play.log.rounds.slice(0, index + 1) };
+  const entry = (await api("POST", "/v1/games/replay", upto)).rounds[index];
+  const hands = entry && entry.final ? entry.final.hands : null;
   const defender = play.log.players.find((p) => p !== result.knocker);
+  if (!hands || !hands[result.knocker] || !hands[defender]) return null;
   const body = {
-    knocker: { hand: hands[result.knocker].filter((card) => card !== discard), discard, melds: result.knocker_melds },
+    knocker: { hand: hands[result.knocker], discard: knock.discard, melds: result.knocker_melds },
     defender: { hand: hands[defender], melds: result.defender_melds || [], layoffs: result.layoffs || [] },
     rules: play.log.rules, upcard: round.upcard,
   };
@@ -1032,7 +1044,7 @@ function setUpPlay() {
     // Your own arrangement, if you typed one: melds split by commas (or semicolons), cards by
     // spaces; the service checks it (R-5.3) and a refused one says why.
     const melds = $("play-melds").value.split(/[,;]/).map((group) => group.trim().split(/\s+/)
-      .filter(Boolean).map((card) => card.toUpperCase())).filter((group) => group.length);
+      .filter(Boolean)).filter((group) => group.length);
     const knock = { action: "knock", discard: play.selected || null };
     tryMove(melds.length ? { ...knock, melds } : knock);
   });

@@ -83,6 +83,8 @@ class GameLog:
     teams: list[list[str]] | None = None
     view: str | None = None
     """The player whose view the reply shows (GAMELOG.md ``view``); None for the whole log."""
+    echo_log: bool = False
+    """Whether the reply gives the log back as read, its cards canonical (``echo_log``)."""
 
 
 class _Reader:
@@ -154,12 +156,17 @@ def read_log(document: Any) -> GameLog:
                               [Problem((), "wrong_type", "a game log is a JSON object")])
     reader = _Reader()
     reader.unknown_fields(document, {"format", "rules", "players", "rounds", "teams", "roles",
-                                     "view"}, ())
+                                     "view", "echo_log"}, ())
     fmt = reader.field(document, "format", (), str, required=False)
     if fmt is not None and fmt != FORMAT:
         reader.fault(("format",), "unknown_format", f"format must be {FORMAT!r}, got {fmt[:40]!r}")
     rules, players = read_header(document, reader.problems)
     view = reader.field(document, "view", (), str, required=False)
+    echo_log = reader.field(document, "echo_log", (), bool, required=False)
+    if echo_log and view is not None:
+        # The echo is the whole log, other players' cards included: never part of a view.
+        reader.fault(("echo_log",), "not_with_view",
+                     "echo_log gives the whole log back, which a player's view may not show")
     rounds_value = reader.field(document, "rounds", (), list)
     rounds: list[tuple[Table, ...]] = []
     if rounds_value is not None:
@@ -182,7 +189,7 @@ def read_log(document: Any) -> GameLog:
         detail = f"view names a player, one of {', '.join(players)}"
         raise GameStateError("unknown_player", None, detail, ("view",))
     return GameLog(rules, tuple(players), tuple(rounds), document.get("roles"),
-                   document.get("teams"), view)
+                   document.get("teams"), view, echo_log is True)
 
 
 def _round_tables(reader: _Reader, rules: Rules | None, value: Any, path: tuple[str | int, ...],

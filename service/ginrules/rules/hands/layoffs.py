@@ -328,3 +328,30 @@ def parse_layoffs(values: object) -> tuple[Layoff, ...]:
     if problems:
         raise InvalidMeldError("; ".join(p.detail for p in problems), problems)
     return tuple(layoffs)
+
+
+def meld_with_layoffs(meld: Meld, laid: tuple[Card, ...], round_the_corner: bool = False
+                      ) -> tuple[Card, ...]:
+    """A knocker's meld with the cards laid off on it, played in order, as the meld then
+    stands: a set's fourth card after its three (R-6.1); on a run each card at the end it
+    extends, so a chain grows outwards (R-6.2), past the king to the ace only under round the
+    corner (R-2.7).  :class:`InvalidMeldError` for a card that does not fit where it comes."""
+    cards = list(meld.cards)
+    for card in laid:
+        if not _fits(meld.kind, set(cards), card, round_the_corner):
+            shown = " ".join(CARD_NAMES[c] for c in cards)
+            detail = f"{CARD_NAMES[card]} does not fit the meld {shown}"
+            raise InvalidMeldError(detail, [Problem((), "layoff_does_not_fit", detail, "R-6.2")])
+        if meld.kind == "run" and _below(cards[0], round_the_corner) == card:
+            cards.insert(0, card)
+        else:
+            cards.append(card)
+    return tuple(cards)
+
+
+def _below(card: Card, round_the_corner: bool) -> int | None:
+    """The card just below ``card`` in its suit: none below the ace, except the king under
+    round the corner (R-2.7)."""
+    if CARD_RANKS[card] > 1:
+        return card - 1
+    return card + 12 if round_the_corner else None

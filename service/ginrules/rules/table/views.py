@@ -8,7 +8,7 @@ player's stock draw shows no card, and their options show no card they might pla
 
 from __future__ import annotations
 
-from typing import cast
+from typing import NamedTuple, cast
 
 from ..base.cards import CARD_BITS, Card, mask_cards
 from ..errors import IllegalMove
@@ -61,3 +61,41 @@ def view_of(deal: Deal, player: str) -> DealView:
         opponent_known=mask_cards(known_cards(deal, opponent) & opponent_hand),
         history=history, legal_moves=moves, knock=deal.knock, score=deal.score,
     )
+
+
+class Position(NamedTuple):
+    """A deal as it stands, as one viewer may see it (GAMELOG.md ``view``): what a table shows
+    to draw it at any moment, the round's end included.  A named tuple, like the moves: the
+    replay keeps one for every table it plays."""
+
+    pile: tuple[Card, ...]
+    """The discard pile, bottom first: public, every discard is face up (R-4.1)."""
+    stock_count: int
+    hand_sizes: dict[str, int]
+    """Each player's number of cards: public, whether or not the hand is shown."""
+    shown: dict[str, int]
+    """The hands the viewer may see, as masks: every hand for no viewer, else only the
+    viewer's own."""
+
+    @property
+    def hands(self) -> dict[str, tuple[Card, ...]]:
+        """The hands the viewer may see, each in card order."""
+        return {player: mask_cards(mask) for player, mask in self.shown.items()}
+
+
+def position_of(deal: Deal, viewer: str | None = None) -> Position:
+    """``deal`` as it stands, as ``viewer`` may see it (everything for ``None``): the engine's
+    own pile and hands, so a round that ended on a pile draw keeps that card on the pile
+    (R-4.8) and a knock's discard tops it (R-5)."""
+    first, second = deal.players  # in seat order: the first to play first
+    hand, other = deal.hands[first], deal.hands[second]
+    if viewer is None:
+        shown = {first: hand, second: other}
+    elif viewer == first:
+        shown = {first: hand}
+    elif viewer == second:
+        shown = {second: other}
+    else:  # not at this table (cutthroat's dealer, partnership's other table)
+        shown = {}
+    return Position(tuple(deal.pile), deal.stock_count,
+                    {first: hand.bit_count(), second: other.bit_count()}, shown)

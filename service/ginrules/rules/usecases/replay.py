@@ -23,6 +23,7 @@ from ..match.standings import Bonus
 from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
 from ..table.engine import Deal
 from ..table.moves import Discard, Draw, Knock, LayDown, LayDownOption, Move, Phase
+from ..table.views import Position, position_of
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class RoundRecord:
     provisional: bool = False
     """The log ends at this knock before the defender's lay_down: the result is the one with
     the defender's best reply (R-6.4) until the defender lays down."""
+    final: Position | None = None
+    """The table as the round left it, as the replay's viewer may see it."""
 
     @property
     def totals(self) -> Totals | HollywoodTotals | None:
@@ -87,6 +90,10 @@ class NextMove:
     hands: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     table: int | None = None
     """For partnership: which of the round's two tables."""
+    pile: tuple[Card, ...] = ()
+    """The discard pile, bottom first (none before a deal)."""
+    hand_sizes: dict[str, int] = field(default_factory=dict)
+    """Each player's number of cards, shown or not (none before a deal)."""
 
 
 
@@ -112,6 +119,11 @@ class Replay:
     match: Variant | None = None
     """The variant's bookkeeping as the log leaves it (not in a reply): seats, totals, the
     standing of each player (see progress.py)."""
+    tables_over: tuple[tuple[int, Position], ...] = ()
+    """For partnership, while a round is played: its tables already over, each with the table
+    as it ended (its result waits for the round's other table)."""
+    log: GameLog | None = None
+    """The log as read: every card by its number, whatever notation it came in (R-1.4)."""
 
 
 class _ReplayedDeal:
@@ -281,6 +293,8 @@ class _Replayer:
             deals=() if complete or violations else tuple(
                 state.deal for state in self.current if not state.deal.over),
             match=match,
+            tables_over=() if complete or violations else self.tables_over(),
+            log=self.log,
         )
 
     def _private(self, problem: Problem) -> Problem:
@@ -321,11 +335,12 @@ class _Replayer:
             TableResult(seating.players, seating.dealer, result[3], result[4])
             for seating, result in zip(seatings, results)])
         provisional = any(state.pending for state in states)
+        finals = [position_of(state.deal, self.view) for state in states]
         if len(results) == 1:
-            self.records.append(RoundRecord(*results[0], tally, provisional))
+            self.records.append(RoundRecord(*results[0], tally, provisional, finals[0]))
         else:
-            both = cast("tuple[RoundRecord, RoundRecord]",
-                        tuple(RoundRecord(*result) for result in results))
+            both = cast("tuple[RoundRecord, RoundRecord]", tuple(
+                RoundRecord(*result, final=final) for result, final in zip(results, finals)))
             self.records.append(PartnershipRound(both, tally, provisional))
 
     def play_table(self, path: tuple[str | int, ...], index: int, table: Table, first: str
@@ -350,6 +365,15 @@ class _Replayer:
         winner = knocker if side == "knocker" else defender if side == "defender" else None
         return (dealer, score.outcome, knocker, winner, score.points, score, defender)
 
+    def tables_over(self) -> tuple[tuple[int, Position], ...]:
+        """For partnership, the tables of a round still being played that are over (a knock
+        awaiting its lay_down is not), each as it ended; their result waits for the round."""
+        if self.match.tables_per_round == 1 or len(self.records) == len(self.log.rounds):
+            return ()
+        # A table's path is ("rounds", index, "tables", position).
+        return tuple((cast(int, state.path[3]), position_of(state.deal, self.view))
+                     for state in self.current if state.over and not state.pending)
+
     def next_move(self) -> NextMove | tuple[NextMove, ...]:
         unfinished = [state for state in self.current if not state.over or state.pending]
         round_index = len(self.log.rounds)
@@ -360,18 +384,13 @@ class _Replayer:
         for state in unfinished:
             deal = state.deal
             player = deal.turn
-            if self.view is None:
-                hands = {p: deal.hand(p) for p in deal.players}
-            elif self.view in deal.hands:
-                hands = {self.view: deal.hand(self.view)}
-            else:
-                hands = {}
+            seen = position_of(deal, self.view)
             public = self.view is not None and player != self.view
             # A table's path is ("rounds", index, "tables", position).
             table = cast(int, state.path[3]) if len(state.path) > 2 else None
             moves.append(NextMove(state.index, player, deal.phase.value, state.moves(public),
                                   deal.stock_count, deal.pile[-1] if deal.pile else None,
-                                  hands, table))
+                                  seen.hands, table, seen.pile, seen.hand_sizes))
         if self.match.tables_per_round > 1:
             return tuple(moves)
         return moves[0]
