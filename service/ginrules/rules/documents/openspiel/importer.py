@@ -12,12 +12,11 @@ quirks (``quirks.py``): the knock on eleven cards and the layoffs it offers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, NoReturn
 
 from ...base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from ...base.melds import Meld
-from ...base.options import Rules, resolve_rules
+from ...base.options import Rules
 from ...errors import IllegalMove, InvalidImportError, Problem
 from ...hands.layoffs import Layoff, check_layoffs
 from ...hands.solver import solver_for
@@ -26,7 +25,7 @@ from ...table.engine import Deal
 from ...table.moves import Discard, Draw, Knock, LayDown, Pass, Phase
 from .numbering import (CARD_OF, DRAW_STOCK, DRAW_UPCARD, KNOCK, MAX_ACTION, MELD_BASE,
                         MELDS, NUM_CARDS, PASS, card_name, describe, shown_melds)
-from .params import read_params, rules_for
+from .params import engine_rules, read_params, rules_for
 from .quirks import knock_discard, offers_layoff
 
 FORMAT = "openspiel"
@@ -39,12 +38,9 @@ DEALT = 2 * HAND_SIZE + 1
 """Chance outcomes of the deal: player 0's ten cards, player 1's ten, the upcard."""
 
 _DISCARD, _LAST_DISCARD = Phase.DISCARD, Phase.LAST_DISCARD
-
-
-@lru_cache(maxsize=64)
-def engine_rules(rules: tuple[tuple[str, Any], ...]) -> Rules:
-    """The engine's rules for a log's ``rules`` (given as its items)."""
-    return resolve_rules(dict(rules))
+_new = tuple.__new__
+"""``_new(Discard, (player, card))`` is the move without its constructor's reading of card
+codes (the cards here are the engine's already): one is made for most actions."""
 
 
 class _Refused(Exception):
@@ -106,7 +102,8 @@ class OpenSpielHand:
 
     def apply(self, index: int, action: Any) -> None:
         """Read one action number; :class:`InvalidImportError` at ``("actions", index)``."""
-        if isinstance(action, bool) or not isinstance(action, int):
+        if type(action) is not int and (isinstance(action, bool)
+                                        or not isinstance(action, int)):
             _fault(index, "invalid_action",
                    f"an action is an OpenSpiel action number, got {_show(action)}")
         deal = self.deal
@@ -164,7 +161,7 @@ class OpenSpielHand:
                    f"a chance outcome here is a card not yet dealt, got {action} (not a card)")
         card = CARD_OF[action]
         try:
-            deal.draw(Draw(player, "stock", card))
+            deal.draw(_new(Draw, (player, "stock", card)))
         except IllegalMove as error:
             refused = _engine(error)
         else:
@@ -182,7 +179,7 @@ class OpenSpielHand:
         """An action that is a move of its own, or the first part of a knock."""
         if action < NUM_CARDS:
             card = CARD_OF[action]
-            deal.discard(Discard(player, card))
+            deal.discard(_new(Discard, (player, card)))
             self.actions.append({"player": player, "action": "discard",
                                  "card": CARD_NAMES[card]})
         elif action == DRAW_UPCARD:
@@ -191,10 +188,10 @@ class OpenSpielHand:
                                "55 (knock), or passes (54)", "R-4.7")
             self._take(deal, player)
         elif action == DRAW_STOCK:
-            deal.verify_draw(Draw(player, "stock"))
+            deal.verify_draw(_new(Draw, (player, "stock", None)))
             self.stock_draw = True  # the log's draw is written once its card is known
         elif action == PASS:
-            deal.pass_turn(Pass(player))
+            deal.pass_turn(_new(Pass, (player,)))
             self.actions.append({"player": player, "action": "pass"})
         elif action == KNOCK:
             self._knock(deal, player)
@@ -207,7 +204,7 @@ class OpenSpielHand:
         """A draw from the discard pile, naming its card (a draw that ends the hand under the
         upcard draw limit leaves it there, R-4.8)."""
         top = deal.pile[-1] if deal.pile else None
-        deal.draw(Draw(player, "discard"))
+        deal.draw(_new(Draw, (player, "discard", None)))
         assert top is not None  # the engine drew it
         self.actions.append({"player": player, "action": "draw", "source": "discard",
                              "card": CARD_NAMES[top]})

@@ -9,9 +9,10 @@ own parameters without an option: other decks and hand sizes are refused.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from ...base.options import resolve_rules
+from ...base.options import Rules, resolve_rules
 from ...errors import InvalidRulesError, Problem
 
 PRESET = "openspiel"
@@ -54,7 +55,7 @@ def read_params(params: Any) -> tuple[dict[str, Any], list[Problem]]:
                                     f"{name} must be {needed}: this service plays {why} "
                                     f"(R-1.1, R-3.1), got {values[name]}", "R-3.1"))
     try:
-        resolve_rules(rules_for(values))
+        engine_rules(tuple(rules_for(values).items()))
     except InvalidRulesError as error:
         for problem in error.problems:
             name = _PARAM_OF[str(problem.path[0])]
@@ -82,3 +83,10 @@ def rules_for(params: Mapping[str, Any]) -> dict[str, Any]:
     if params["undercut_bonus"] != 25:
         rules["undercut_bonus"] = params["undercut_bonus"]
     return rules
+
+
+@lru_cache(maxsize=64)
+def engine_rules(rules: tuple[tuple[str, Any], ...]) -> Rules:
+    """The engine's rules for a log's ``rules`` (given as its items): a few games' parameters
+    are read for thousands of imports."""
+    return resolve_rules(dict(rules))
