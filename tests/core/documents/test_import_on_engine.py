@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -30,9 +29,9 @@ from ginrules.rules.errors import IllegalMove
 from ginrules.rules.table.engine import Deal
 from ginrules.rules.table.moves import Phase
 from ginrules.rules.usecases.replay import replay
+from testkit import ROOT
 
-PACKAGE = Path(__file__).resolve().parent.parent / "service" / "ginrules" / "rules" / \
-    "documents" / "openspiel"
+PACKAGE = ROOT / "service" / "ginrules" / "rules" / "documents" / "openspiel"
 
 
 def card(code: str) -> int:
@@ -67,25 +66,25 @@ KNOCKED = LAYOFF_DEAL + [DRAW_UPCARD, KNOCK, card("KS"), meld("2S 3S 4S"), meld(
 
 # The engine's rules, with the engine's reasons ------------------------------------------------
 
-def test_an_action_the_engine_refuses_carries_the_engines_rule_and_code_R4_2():
+def test_r4_2_an_action_the_engine_refuses_carries_the_engines_rule_and_code():
     problem = refusal(LAYOFF_DEAL + [DRAW_STOCK])
     assert problem.path == ("actions", 21) and problem.code == "illegal_action"
     assert problem.rule == "R-4.2" and problem.detail.endswith("(must_pass_or_take_upcard)")
 
 
-def test_a_discard_not_in_the_hand_is_refused_by_the_engines_rule_R4_4():
+def test_r4_4_a_discard_not_in_the_hand_is_refused_by_the_engines_rule():
     problem = refusal(LAYOFF_DEAL + [DRAW_UPCARD, card("5S")])
     assert (problem.path, problem.rule) == (("actions", 22), "R-4.4")
     assert "5S is not in p0's hand" in problem.detail
 
 
-def test_a_knock_discard_over_the_limit_is_refused_by_the_engines_knock_check_R5_1():
+def test_r5_1_a_knock_discard_over_the_limit_is_refused_by_the_engines_knock_check():
     problem = refusal(LAYOFF_DEAL + [DRAW_UPCARD, KNOCK, card("2S")])
     assert (problem.path, problem.rule) == (("actions", 23), "R-5.1")
     assert problem.detail.endswith("(deadwood_over_limit)")
 
 
-def test_a_layoff_against_gin_is_refused_by_the_engines_rule_R6_3():
+def test_r6_3_a_layoff_against_gin_is_refused_by_the_engines_rule():
     gin = deal(KNOCKER, "QS QC QH 5S AC 2C 3H 8H 9H KC", "QD") + [
         DRAW_UPCARD, KNOCK, card("KS"), meld("2S 3S 4S"), meld("7C 7D 7H"),
         meld("9D TD JD QD"), PASS, card("5S")]
@@ -95,13 +94,13 @@ def test_a_layoff_against_gin_is_refused_by_the_engines_rule_R6_3():
     assert problem.detail.endswith("(layoff_against_gin)")
 
 
-def test_a_stock_draw_naming_a_card_already_seen_is_refused_by_the_engines_rule_R4_5():
+def test_r4_5_a_stock_draw_naming_a_card_already_seen_is_refused_by_the_engines_rule():
     problem = refusal(LAYOFF_DEAL + [PASS, PASS, DRAW_STOCK, card("5S")])
     assert (problem.path, problem.code, problem.rule) == (("actions", 24),
                                                           "invalid_chance_outcome", "R-4.5")
 
 
-def test_a_change_to_one_of_the_engines_checks_reaches_the_import_R4_2(monkeypatch):
+def test_r4_2_a_change_to_one_of_the_engines_checks_reaches_the_import(monkeypatch):
     # A rule someone might add: the upcard may not be taken on the first turn.  Made in the
     # engine's check alone, the import refuses the take with the new code.
     original = Deal.verify_draw
@@ -119,7 +118,7 @@ def test_a_change_to_one_of_the_engines_checks_reaches_the_import_R4_2(monkeypat
         {"player": "p0", "action": "pass"}]
 
 
-def test_a_parameter_out_of_its_options_range_is_refused_by_the_options_check_R10():
+def test_r10_a_parameter_out_of_its_options_range_is_refused_by_the_options_check():
     problem = refusal([], {"knock_card": 101})
     assert (problem.path, problem.code, problem.rule) == (("params", "knock_card"),
                                                           "unsupported_parameter", "R-10")
@@ -128,7 +127,7 @@ def test_a_parameter_out_of_its_options_range_is_refused_by_the_options_check_R1
 
 # OpenSpiel's own: its layoffs, its grouping ---------------------------------------------------
 
-def test_openspiel_offers_no_third_layoff_down_a_run_though_R6_2_allows_it():
+def test_r6_2_openspiel_offers_no_third_layoff_down_a_run_though_the_rule_allows_it():
     # 5S 6S 7S 8S all extend 2S 3S 4S one after another (R-6.2); OpenSpiel offers only the
     # cards next to the run as laid or as extended by a layoff that touched it: 5S, then 6S
     # (7S it offers as the fourth 7 of the set), never 8S.
@@ -143,7 +142,7 @@ def test_openspiel_offers_no_third_layoff_down_a_run_though_R6_2_allows_it():
     assert verdict.valid and verdict.rounds[0].points == 10 + 10 + 10 + 3 + 4 + 9 - 1
 
 
-def test_a_layoff_names_the_first_meld_that_keeps_later_layoffs_legal_R6_2():
+def test_r6_2_a_layoff_names_the_first_meld_that_keeps_later_layoffs_legal():
     rules = PRESETS["openspiel"]
     melds = (Meld.of("7S 7H 7D"), Meld.of("4C 5C 6C"))
     defender = mask_of(cards("7C 8C 2H 3H 9D TD JD QD KS AS"))
@@ -154,7 +153,7 @@ def test_a_layoff_names_the_first_meld_that_keeps_later_layoffs_legal_R6_2():
     assert assign_layoffs(melds, defender, (parse_card("9D"),), rules) is None
 
 
-def test_a_meld_sharing_a_card_with_one_laid_is_refused_at_its_index_R2_3():
+def test_r2_3_a_meld_sharing_a_card_with_one_laid_is_refused_at_its_index():
     twice = LAYOFF_DEAL + [DRAW_UPCARD, KNOCK, card("KS"), meld("7C 7D 7H"), meld("7C 7D 7H")]
     problem = refusal(twice)
     assert (problem.path, problem.rule) == (("actions", 25), "R-2.3")
@@ -182,7 +181,7 @@ QUIRK = "3C 3D 4C 4H 5C 5D 5H 6C 6D 6H AD"
 """Eleven cards OpenSpiel counts 11 though discarding 5D leaves 9 (R-5.1)."""
 
 
-def test_openspiels_knock_assumes_one_discard_and_refuses_what_another_allows_R5_1():
+def test_r5_1_openspiels_knock_assumes_one_discard_and_refuses_what_another_allows():
     hand = mask_of(cards(QUIRK))
     assumed = knock_discard(hand)
     assert assumed is not None and SOLVER.min_deadwood(hand & ~CARD_BITS[assumed]) == 11
@@ -196,13 +195,13 @@ def test_openspiels_knock_assumes_one_discard_and_refuses_what_another_allows_R5
     assert "would leave a knock within the limit" in problem.detail
 
 
-def test_all_eleven_melded_is_a_knock_openspiel_allows_R5_1():
+def test_r5_1_all_eleven_melded_is_a_knock_openspiel_allows():
     hand = mask_of(cards("AS 2S 3S 4S 7C 7D 7H 7S 9D TD JD"))
     assert knock_discard(hand) is None and min_deadwood(
         cards("AS 2S 3S 4S 7C 7D 7H 7S 9D TD JD")) == 0
 
 
-def test_the_eleven_card_count_is_openspiels_on_meld_dense_hands_R5_1():
+def test_r5_1_the_eleven_card_count_is_openspiels_on_meld_dense_hands():
     pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is a test dependency")
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     rng = random.Random(11)
