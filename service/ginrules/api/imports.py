@@ -1,6 +1,6 @@
 """``POST /v1/games/import``: a game recorded by another engine, as a ginrules-log/1 document.
 
-The one format so far is OpenSpiel's ``gin_rummy`` (rules/documents/openspiel.py): its action
+The one format so far is OpenSpiel's ``gin_rummy`` (rules/documents/openspiel/): its action
 numbers, chance outcomes included, and its game parameters.
 """
 

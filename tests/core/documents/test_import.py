@@ -1,4 +1,4 @@
-"""Importing OpenSpiel gin_rummy games (service/ginrules/rules/openspiel.py, POST /v1/games/import).
+"""Importing OpenSpiel gin_rummy games (rules/documents/openspiel/, POST /v1/games/import).
 
 Hand-written sequences first: each deal is chosen card by card (OpenSpiel's chance outcomes),
 then the players' action numbers; the imported log is replayed and its result checked.  Then
