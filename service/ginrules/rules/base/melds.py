@@ -21,6 +21,7 @@ from .cards import (
     hand_names,
 )
 from ..errors import MAX_PROBLEMS, InvalidHandError, InvalidMeldError, Problem
+from .sizes import MELDS_HAND_SIZES as MELDS_HAND_SIZES  # re-exported: its home is sizes.py
 
 MeldKind = Literal["set", "run"]
 
@@ -150,11 +151,6 @@ def meld_pairs(*, round_the_corner: bool = False) -> tuple[tuple[int, ...], ...]
             for card in meld.cards:
                 pairs[card].add(meld.mask & ~(1 << card))
     return tuple(tuple(sorted(p)) for p in pairs)
-
-
-MELDS_HAND_SIZES = range(0, 53)
-"""Sizes of a hand whose every meld is listed: up to the whole deck (R-1.1), so that a hand
-may be asked about together with the discard pile."""
 
 
 @lru_cache(maxsize=None)

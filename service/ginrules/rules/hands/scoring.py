@@ -20,6 +20,7 @@ from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_la
 from ..base.melds import Arrangement, Meld
 from .solver import solver_for
 from ..base.options import Rules
+from ..base.sizes import DRAWN_HAND_SIZE, FULL_HAND_SIZES, HAND_SIZE
 
 Outcome = Literal["knock", "undercut", "gin", "big_gin"]
 Side = Literal["knocker", "defender"]
@@ -202,13 +203,15 @@ def score_round(
     """
     problems: list[Problem] = []
     size = knocker_hand.bit_count()
-    big_gin = size == 11
-    if size not in (10, 11):
+    big_gin = size == DRAWN_HAND_SIZE
+    if size not in FULL_HAND_SIZES:
         problems.append(Problem(("knocker", "hand"), "invalid_hand_size",
-                                f"the knocker spreads 10 cards (11 for big gin), got {size}"))
-    if defender_hand.bit_count() != 10:
+                                f"the knocker spreads {HAND_SIZE} cards ({DRAWN_HAND_SIZE} for "
+                                f"big gin), got {size}"))
+    if defender_hand.bit_count() != HAND_SIZE:
         problems.append(Problem(("defender", "hand"), "invalid_hand_size",
-                                f"the defender holds 10 cards, got {defender_hand.bit_count()}"))
+                                f"the defender holds {HAND_SIZE} cards, got "
+                                f"{defender_hand.bit_count()}"))
     shared = knocker_hand & defender_hand
     if shared:
         problems.append(Problem(("defender", "hand"), "duplicate_card",

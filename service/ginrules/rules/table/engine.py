@@ -26,12 +26,13 @@ from typing import Union, cast
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, cards_mask, mask_cards
 from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
+from ..base.sizes import STOCK_SIZE, WALL
 from ..errors import IllegalDeal, IllegalMove, InvalidHandError
 from ..hands.knock import check_knock, knock_allowed, plays_big_gin, taken_card_fault
 from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld
 from ..hands.scoring import RoundScore, score_round
-from .dealing import STOCK_SIZE, WALL, check_deal, check_distinct, deal_deck
+from .dealing import check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
                     Move, Pass, Phase, Record)
 
