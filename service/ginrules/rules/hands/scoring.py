@@ -14,8 +14,8 @@ from typing import Literal
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from ..errors import InvalidHandError, Problem
-from .arrangements import legal_arrangements
-from .knock import judge_spread, knock_allowed, meld_cards_outside, wrapping_runs
+from .knock import (judge_spread, knock_arrangement, knock_arrangements, meld_cards_outside,
+                    wrapping_runs)
 from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
 from ..base.melds import Arrangement, Meld
 from .solver import solver_for
@@ -142,32 +142,33 @@ def _facts(knocker: Arrangement, defender_count: int, big_gin: bool) -> RoundFac
 
 def best_knocker_arrangement(
     spread: int, defender: int, rules: Rules, knock_limit: int, upcard: Card | None = None,
-    optimal: Arrangement | None = None,
+    judged: Arrangement | None = None,
 ) -> tuple[Arrangement, Defense, RoundFacts, Price] | None:
     """The knocker's arrangement with the best result after the defender's best reply (R-7.6).
 
-    Every legal arrangement counts, not only the deadwood-optimal ones; ties go to the lower
-    knocker deadwood, then to the canonical order.  ``None`` if no arrangement is within the
-    knock limit.  ``optimal`` is the spread's canonical optimal arrangement where the caller
-    has it already.
+    Every arrangement that may end the round counts (:func:`~.knock.knock_arrangements`), not
+    only the deadwood-optimal ones; ties go to the lower knocker deadwood, then to the
+    canonical order.  ``None`` if no arrangement may.  ``judged`` is the spread's
+    :func:`~.knock.knock_arrangement` where the caller has it already.
     """
-    solver = solver_for(rules)
-    if optimal is None:
-        optimal = solver.best_arrangement(spread)
-    if not knock_allowed(optimal.deadwood_count, knock_limit):
-        return None
-    settled = settle(optimal, defender, rules, upcard)
+    if judged is None:
+        judged = knock_arrangement(spread, rules, knock_limit)
+        if judged is None:
+            return None
+    settled = settle(judged, defender, rules, upcard)
     # No arrangement scores more than the defender's own best deadwood, without layoffs,
-    # allows against the least knocker deadwood; the canonical optimal arrangement is the
-    # first optimal one in canonical order, so where it scores that much it is the best.
-    ceiling = price(RoundFacts(optimal.deadwood_count, solver.min_deadwood(defender),
-                               optimal.deadwood_count == 0), rules, upcard)
+    # allows against the least knocker deadwood that may knock, which is the judged
+    # arrangement's: the first by deadwood, then canonical order, of those that may (the
+    # canonical optimal one where it may).  So where it scores that much it is the best.
+    least = judged.deadwood_count
+    ceiling = price(RoundFacts(least, solver_for(rules).min_deadwood(defender), least == 0),
+                    rules, upcard)
     if _signed(settled[2]) == _signed(ceiling):
-        return (optimal, *settled)
+        return (judged, *settled)
     best = None
     best_key = None
-    for arrangement in legal_arrangements(spread, knock_limit, rules):
-        defense, facts, result = (settled if arrangement == optimal
+    for arrangement in knock_arrangements(spread, rules, knock_limit):
+        defense, facts, result = (settled if arrangement == judged
                                   else settle(arrangement, defender, rules, upcard))
         key = (-_signed(result), arrangement.deadwood_count)
         if best_key is None or key < best_key:
@@ -198,8 +199,8 @@ def score_round(
     :class:`InvalidHandError` listing every fault that keeps the round from being scored.
 
     ``knocker_arrangement`` is the spread as :func:`~.knock.check_knock` judged it legal (the
-    declared melds' arrangement, or without them the canonical optimal one), which spares
-    judging it again.
+    declared melds' arrangement, or without them :func:`~.knock.knock_arrangement`'s), which
+    spares judging it again.
     """
     problems: list[Problem] = []
     size = knocker_hand.bit_count()

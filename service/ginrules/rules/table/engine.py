@@ -28,7 +28,8 @@ from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
 from ..base.sizes import STOCK_SIZE, WALL
 from ..errors import IllegalDeal, IllegalMove, InvalidHandError
-from ..hands.knock import check_knock, knock_allowed, plays_big_gin, taken_card_fault
+from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_big_gin,
+                           taken_card_fault)
 from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld
 from ..hands.scoring import RoundScore, score_round
@@ -519,9 +520,9 @@ class Deal:
         python-chess's pseudo-legal moves are): of the kinds the phase takes (the table the
         moment check reads, ``_PHASES_OF``), for the player to move, each card of their hand, a
         stock draw with no card named, a lay-down of the defender's best reply (R-6.4), and
-        the knocks leaving the arrangement to the service (R-5.3) whose spread the knock
-        check's own tests could pass: within the knock limit (``knock_allowed``, R-5.1), or
-        all eleven melded under rules with big gin (``plays_big_gin``, R-5.5)."""
+        the knocks leaving the arrangement to the service (R-5.3) whose spread passes the
+        knock rule's own precheck on its count (``count_may_knock``, R-5.1; for big gin
+        ``big_gin_allowed``, R-5.5): the checks then ask the whole rule."""
         player = self.turn
         if player is None:
             return ()
@@ -541,8 +542,10 @@ class Deal:
             solver = solver_for(self.rules)
             counts = solver.discard_counts(hand)
             moves += [_new(Knock, (player, card, None)) for card, count in zip(cards, counts)
-                      if knock_allowed(count, self.limit)]
-            if plays_big_gin(self.rules) and solver.min_deadwood(hand) == 0:
+                      if count_may_knock(count, self.limit)]
+            # Most rules play no big gin: asked first, it spares solving the eleven cards.
+            if plays_big_gin(self.rules) and big_gin_allowed(solver.min_deadwood(hand),
+                                                             self.rules):
                 moves.append(_new(Knock, (player, None, None)))
         if phase in _PHASES_OF[LayDown]:
             moves.append(_new(LayDown, (player, None, None)))
