@@ -91,8 +91,7 @@ def layoffs() -> Response:
     # Parsed: check() raised otherwise.
     assert knocker_melds is not None and defender is not None and rules is not None
     defense = best_defense(knocker_melds, defender, gin=data["gin"], rules=rules)
-    layable = () if data["gin"] else layable_cards(knocker_melds, defender,
-                                                  rules.round_the_corner)
+    layable = layable_cards(knocker_melds, defender, rules.round_the_corner, gin=data["gin"])
     return json_response({
         **dump_defense(defense),
         "layable": [CARD_NAMES[c] for c in layable],

@@ -16,7 +16,8 @@ from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from ..errors import InvalidHandError, Problem
 from .knock import (judge_spread, knock_arrangement, knock_arrangements, meld_cards_outside,
                     wrapping_runs)
-from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
+from .layoffs import (Defense, Layoff, best_defense, best_defense_count, check_layoffs,
+                      layoffs_fault)
 from ..base.melds import Arrangement, Meld
 from .solver import solver_for
 from ..base.options import Rules
@@ -225,10 +226,10 @@ def score_round(
             problems.append(Problem(("knocker", "discard"), "duplicate_card",
                                     f"the discard {CARD_NAMES[discard]} is also in a hand",
                                     "R-1.5"))
-    if layoffs and knocker_melds is None:
-        problems.append(Problem(("defender", "layoffs"), "layoffs_need_knocker_melds",
-                                "layoffs name the knocker's melds by index, so the knocker's "
-                                "melds must be declared", "R-6.1"))
+    unnamed = layoffs_fault(layoffs, melds_declared=knocker_melds is not None) if layoffs else None
+    if unnamed is not None:
+        problems.append(Problem(("defender",) + unnamed.path, unnamed.code, unnamed.detail,
+                                unnamed.rule))
     if problems:
         raise InvalidHandError("; ".join(p.detail for p in problems), problems)
 
@@ -287,9 +288,9 @@ def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ..
     own = 0
     for meld in melds:
         own |= meld.mask
-    if layoffs and knocker.deadwood_count == 0:
-        problems.append(Problem(("layoffs",), "layoff_against_gin",
-                                "nothing may be laid off against gin", "R-6.3"))
+    against_gin = layoffs_fault(layoffs, gin=knocker.deadwood_count == 0) if layoffs else None
+    if against_gin is not None:
+        problems.append(against_gin)
     elif layoffs:
         problems += check_layoffs(knocker.melds, defender, layoffs, own_melded=own,
                                   round_the_corner=rules.round_the_corner)

@@ -31,7 +31,7 @@ from ..errors import IllegalDeal, IllegalMove, InvalidHandError
 from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_big_gin,
                            taken_card_fault)
 from ..hands.solver import solver_for
-from ..hands.layoffs import Layoff, layable_by_meld
+from ..hands.layoffs import Layoff, layable_by_meld, layoffs_fault, may_lay_off
 from ..hands.scoring import RoundScore, score_round
 from .dealing import check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
@@ -317,9 +317,10 @@ class Deal:
         self.verify_moment(LayDown, move.player)
         knock = self.knock
         assert knock is not None
-        if knock.melds is None and move.layoffs:
-            raise IllegalMove("layoffs_need_knocker_melds", "R-6.1",
-                              "the knock declared no melds, so layoffs name no meld")
+        if move.layoffs:
+            fault = layoffs_fault(move.layoffs, melds_declared=knock.melds is not None)
+            if fault is not None:
+                raise IllegalMove(fault.code, fault.rule, fault.detail)
         if move.melds is None and move.layoffs is None:
             return self.provisional_score()
         return self._score(move.melds or (), move.layoffs or ())
@@ -577,13 +578,15 @@ class Deal:
         scored, and every card some play could lay off, with the meld it goes on.
 
         Layoffs name the knock's declared melds, so after a knock without declared melds only
-        the defender's own melds may be laid down (GAMELOG.md)."""
+        the defender's own melds may be laid down (GAMELOG.md), and nothing goes on gin
+        (``may_lay_off``, R-6.1, R-6.3)."""
         knock = self.knock
         assert knock is not None
         score = self.score if self.score is not None else self.provisional_score()
         knocker_melds = score.knocker.melds
         layable: tuple[Layoff, ...] = ()
-        if knock.melds is not None:
+        if may_lay_off(melds_declared=knock.melds is not None,
+                       gin=score.knocker.deadwood_count == 0):
             defender = self.hands[self.other(knock.knocker)]
             layable = layable_by_meld(knocker_melds, defender, self.rules.round_the_corner)
         return LayDownOption(knocker_melds, layable)
