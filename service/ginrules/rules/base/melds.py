@@ -154,6 +154,18 @@ def meld_pairs(*, round_the_corner: bool = False) -> tuple[tuple[int, ...], ...]
 
 
 @lru_cache(maxsize=None)
+def meld_outs(*, round_the_corner: bool = False) -> dict[int, int]:
+    """Per pair of cards that some third card makes a meld of three with (the pair's mask):
+    the mask of every such card, for a set of three (R-2.1) or a run of three (R-2.2, wrapping
+    past the king under round the corner, R-2.7); read off the catalogue (read only)."""
+    outs: dict[int, int] = {}
+    for card, pairs in enumerate(meld_pairs(round_the_corner=round_the_corner)):
+        for pair in pairs:
+            outs[pair] = outs.get(pair, 0) | 1 << card
+    return outs
+
+
+@lru_cache(maxsize=None)
 def _ordered_catalogue(round_the_corner: bool) -> tuple[tuple[int, Meld], ...]:
     """The catalogue (:func:`melds_by_mask`) as (mask, meld) pairs in the order of R-2.5."""
     catalogue = melds_by_mask(round_the_corner=round_the_corner)

@@ -22,7 +22,7 @@ from typing import cast
 
 from ..base.cards import (CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARDS, FULL_DECK, Card,
                           cards_mask, mask_cards)
-from ..base.melds import Arrangement, Meld, meld_pairs
+from ..base.melds import Arrangement, Meld, meld_outs, meld_pairs
 from ..base.options import Rules
 from ..hands.knock import (count_may_knock, hand_may_knock, knock_arrangement,
                            knock_arrangements, spread_may_knock, taken_card_fault)
@@ -466,9 +466,11 @@ def _pair_notes(solver: Solver, hand: int, drawable: Sequence[Card]) -> str | No
     dead = arrangement.deadwood
     best: tuple[int, tuple[Card, Card]] | None = None
     drawable_mask = cards_mask(drawable)
+    # The cards that make a meld of three with a pair, as the rules' catalogue has them (R-2.7).
+    outs_of = meld_outs(round_the_corner=solver.round_the_corner)
     for i, a in enumerate(dead):
         for b in dead[i + 1:]:
-            outs = _outs(a, b) & drawable_mask
+            outs = outs_of.get(CARD_BITS[a] | CARD_BITS[b], 0) & drawable_mask
             if outs and (best is None or outs.bit_count() > best[0]):
                 best = (outs.bit_count(), (a, b))
     if best is None:
@@ -476,29 +478,6 @@ def _pair_notes(solver: Solver, hand: int, drawable: Sequence[Card]) -> str | No
     n, (a, b) = best
     return f"keeps {CARD_NAMES[a]} {CARD_NAMES[b]} open: {n} unseen card{'s' * (n != 1)} " \
            "complete it"
-
-
-def _outs(a: Card, b: Card) -> int:
-    """The cards that would make a meld of three with ``a`` and ``b``."""
-    outs = 0
-    if CARD_RANKS[a] == CARD_RANKS[b]:
-        rank = CARD_RANKS[a]
-        for s in range(4):
-            card = s * 13 + rank - 1
-            if card not in (a, b):
-                outs |= CARD_BITS[card]
-        return outs
-    if CARD_SUITS[a] != CARD_SUITS[b]:
-        return 0
-    low, high = sorted((CARD_RANKS[a], CARD_RANKS[b]))
-    base = CARD_SUITS[a] * 13 - 1
-    if high - low == 1:
-        for r in (low - 1, high + 1):
-            if 1 <= r <= 13:
-                outs |= CARD_BITS[base + r]
-    elif high - low == 2:
-        outs |= CARD_BITS[base + low + 1]
-    return outs
 
 
 def _safety_note(card: Card, knowledge: Knowledge, danger: float) -> str:
