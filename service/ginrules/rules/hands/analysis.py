@@ -10,7 +10,7 @@ from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, pa
 from ..errors import InvalidRulesError, Problem
 from ..base.melds import Arrangement, Meld, melds_within
 from ..base.sizes import DRAWN_HAND_SIZE, HAND_SIZE, HAND_SIZES, MELDS_HAND_SIZES
-from .knock import hand_may_knock, plays_big_gin, spread_may_knock
+from .knock import count_may_knock, hand_may_knock, plays_big_gin, spread_may_knock
 from .solver import DiscardOption, Solution, solver_for
 from ..base.options import Rules, resolve_rules
 
@@ -136,12 +136,15 @@ def _analysis(rules: Rules, limit: int, solution: Solution, size: int,
     or go big gin, is the knock rule's answer (knock.py)."""
     mask = solution[0]
     count = solution[1].deadwood_count
+    # The knock rule's own precheck on the count first: it settles most hands.
     if size == HAND_SIZE:
-        can_knock = spread_may_knock(mask, rules, limit, count=count)
+        can_knock = count_may_knock(count, limit) and spread_may_knock(mask, rules, limit,
+                                                                        count=count)
         return _tuple_new(HandAnalysis, (rules, limit, solution, can_knock, count == 0, None,
                                          arrangements))
     if size == DRAWN_HAND_SIZE:
-        can_knock = hand_may_knock(mask, rules, limit, solution[2], least=count)
+        can_knock = count_may_knock(count, limit) and hand_may_knock(
+            mask, rules, limit, solution[2], least=count)
         # Big gin: asked of rules that play it (most do not), then of the eleven cards.
         big_gin = plays_big_gin(rules) and spread_may_knock(mask, rules, limit, big_gin=True)
         return _tuple_new(HandAnalysis, (rules, limit, solution, can_knock, count == 0,
