@@ -1,11 +1,13 @@
 """Knock legality (R-4.3, R-4.4, R-5): every reason a knock is not allowed, at once.
 
-The knock rule lives in one function, :func:`spread_faults`: every reason a spread, arranged
-one way, may not end the round.  Everything that asks whether a knock may be made asks it,
+The knock rule lives in one place, :func:`spread_faults`: every reason a spread, arranged one
+way, may not end the round, its tests of the count written there and its tests of the shape
+listed in :data:`SHAPE_TESTS`.  Everything that asks whether a knock may be made asks it,
 through the knock check (:func:`check_knock`, :func:`judge_spread`) or through the position
-predicates built on it (:func:`knock_arrangement`, :func:`spread_may_knock`,
-:func:`hand_may_knock`), which a cheap test of the count alone (:func:`count_may_knock`,
-:func:`big_gin_allowed`) spares the arranging of most spreads.
+predicates built on it (:func:`knock_arrangement`, :func:`knock_arrangements`,
+:func:`spread_may_knock`, :func:`hand_may_knock`); the rule's own tests of the count
+(:func:`count_may_knock`, :func:`big_gin_allowed`), asked first, spare the arranging of most
+spreads.
 """
 
 from __future__ import annotations
