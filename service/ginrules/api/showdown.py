@@ -12,7 +12,8 @@ from flask import Blueprint, Request, Response, request
 from ..rules import PRESETS, RulesError, parse_card, parse_hand_mask
 from ..rules.base.cards import CARD_NAMES
 from ..rules.hands.knock import check_knock
-from ..rules.hands.layoffs import best_defense, layable_cards, parse_layoffs
+from ..rules.base.sizes import DRAWN_HAND_SIZE, FULL_HAND_SIZES, HAND_SIZE
+from ..rules.hands.layoffs import best_defense, check_apart, layable_cards, parse_layoffs
 from ..rules.base.melds import Meld, parse_melds
 from ..rules.hands.scoring import score_round
 from ..rules.base.options import OPTION_RANGES, get_preset, resolve_rules
@@ -52,7 +53,7 @@ def knock() -> Response:
     """Judge a knock from eleven cards (R-4.3, R-4.4, R-5): legal, or every reason it is not."""
     data = load(KNOCK_REQUEST, json_body(request))
     faults = Faults()
-    hand = faults.take(("hand",), parse_hand_mask, data["hand"], (11,))
+    hand = faults.take(("hand",), parse_hand_mask, data["hand"], (DRAWN_HAND_SIZE,))
     discard = faults.card(data, "discard")
     taken_card = faults.card(data, "taken_card")
     melds = (None if data["melds"] is None
@@ -71,21 +72,16 @@ def layoffs() -> Response:
     data = load(LAYOFFS_REQUEST, json_body(request))
     faults = Faults()
     knocker_melds = faults.take(("knocker_melds",), _meld_parser(data), data["knocker_melds"])
-    defender = faults.take(("defender_hand",), parse_hand_mask, data["defender_hand"], (10,))
+    defender = faults.take(("defender_hand",), parse_hand_mask, data["defender_hand"],
+                           (HAND_SIZE,))
     rules, _, _ = faults.rules_and_limit({"rules": data["rules"]})
     if knocker_melds is not None and defender is not None:
-        overlap = [CARD_NAMES[c] for m in knocker_melds for c in m.cards if defender >> c & 1]
-        if overlap:
-            faults.errors.append(FieldError(
-                "/defender_hand", "duplicate_card",
-                f"{' '.join(overlap)} cannot be in the knocker's melds and the defender's hand",
-                "R-1.5"))
+        faults.take(("defender_hand",), check_apart, knocker_melds, defender)
     faults.check()
     # Parsed: check() raised otherwise.
     assert knocker_melds is not None and defender is not None and rules is not None
     defense = best_defense(knocker_melds, defender, gin=data["gin"], rules=rules)
-    layable = () if data["gin"] else layable_cards(knocker_melds, defender,
-                                                  rules.round_the_corner)
+    layable = layable_cards(knocker_melds, defender, rules.round_the_corner, gin=data["gin"])
     return json_response({
         **dump_defense(defense),
         "layable": [CARD_NAMES[c] for c in layable],
@@ -113,8 +109,10 @@ def _settled(request: Request) -> dict[str, Any]:
     data = load(ROUND_SCORE_REQUEST, json_body(request))
     knocker, defender = data["knocker"], data["defender"]
     faults = Faults()
-    knocker_hand = faults.take(("knocker", "hand"), parse_hand_mask, knocker["hand"], (10, 11))
-    defender_hand = faults.take(("defender", "hand"), parse_hand_mask, defender["hand"], (10,))
+    knocker_hand = faults.take(("knocker", "hand"), parse_hand_mask, knocker["hand"],
+                               FULL_HAND_SIZES)
+    defender_hand = faults.take(("defender", "hand"), parse_hand_mask, defender["hand"],
+                                (HAND_SIZE,))
     discard = _optional(faults, ("knocker", "discard"), parse_card, knocker["discard"])
     parse = _meld_parser(data)
     knocker_melds = _optional(faults, ("knocker", "melds"), parse, knocker["melds"])

@@ -32,8 +32,8 @@ from .errors import (
     RulesError,
 )
 from .base.melds import Arrangement, Meld
+from .base.sizes import HAND_SIZES
 from .hands.solver import (
-    HAND_SIZES,
     DiscardOption,
     Solution,
     best_arrangement,

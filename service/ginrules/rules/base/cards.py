@@ -307,11 +307,6 @@ def canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def deadwood_value(cards: Iterable[Card]) -> int:
-    """The sum of the cards' values (R-1.3, R-2.4)."""
-    return sum(CARD_VALUES[c] for c in cards)
-
-
 @lru_cache(maxsize=None)
 def card_values(ace_value: int = 1) -> tuple[int, ...]:
     """Every card's deadwood value (R-1.3) when an ace counts ``ace_value`` (R-2.7): the one

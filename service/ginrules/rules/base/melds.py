@@ -21,6 +21,7 @@ from .cards import (
     hand_names,
 )
 from ..errors import MAX_PROBLEMS, InvalidHandError, InvalidMeldError, Problem
+from .sizes import MELDS_HAND_SIZES as MELDS_HAND_SIZES  # re-exported: its home is sizes.py
 
 MeldKind = Literal["set", "run"]
 
@@ -160,9 +161,16 @@ def meld_pairs(*, round_the_corner: bool = False) -> tuple[tuple[int, ...], ...]
     return tuple(tuple(sorted(p)) for p in pairs)
 
 
-MELDS_HAND_SIZES = range(0, 53)
-"""Sizes of a hand whose every meld is listed: up to the whole deck (R-1.1), so that a hand
-may be asked about together with the discard pile."""
+@lru_cache(maxsize=None)
+def meld_outs(*, round_the_corner: bool = False) -> dict[int, int]:
+    """Per pair of cards that some third card makes a meld of three with (the pair's mask):
+    the mask of every such card, for a set of three (R-2.1) or a run of three (R-2.2, wrapping
+    past the king under round the corner, R-2.7); read off the catalogue (read only)."""
+    outs: dict[int, int] = {}
+    for card, pairs in enumerate(meld_pairs(round_the_corner=round_the_corner)):
+        for pair in pairs:
+            outs[pair] = outs.get(pair, 0) | 1 << card
+    return outs
 
 
 @lru_cache(maxsize=None)

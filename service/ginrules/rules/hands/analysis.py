@@ -8,9 +8,10 @@ from typing import Any, NamedTuple
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
 from ..errors import InvalidRulesError, Problem
-from ..base.melds import MELDS_HAND_SIZES, Arrangement, Meld, melds_within
-from .knock import knock_allowed, plays_big_gin
-from .solver import HAND_SIZES, DiscardOption, Solution, solver_for
+from ..base.melds import Arrangement, Meld, melds_within
+from ..base.sizes import DRAWN_HAND_SIZE, HAND_SIZE, HAND_SIZES, MELDS_HAND_SIZES
+from .knock import count_may_knock, hand_may_knock, plays_big_gin, spread_may_knock
+from .solver import DiscardOption, Solution, solver_for
 from ..base.options import Rules, resolve_rules
 
 
@@ -116,7 +117,7 @@ def analyze_mask(
     size = mask.bit_count()
     arrangements = None
     if all_arrangements:
-        if size == 11:
+        if size == DRAWN_HAND_SIZE:
             arrangements = tuple(
                 ArrangementChoice(arrangement, discard)
                 for discard in solution.best_discards or ()
@@ -131,14 +132,23 @@ def analyze_mask(
 def _analysis(rules: Rules, limit: int, solution: Solution, size: int,
               arrangements: tuple[ArrangementChoice, ...] | None = None) -> HandAnalysis:
     """The facts of a solved hand of ``size`` cards: knock and gin for full hands (R-5.1,
-    R-5.4), big gin for eleven cards under rules that play it (R-5.5)."""
+    R-5.4), big gin for eleven cards under rules that play it (R-5.5); whether it may knock,
+    or go big gin, is the knock rule's answer (knock.py)."""
+    mask = solution[0]
     count = solution[1].deadwood_count
-    if size == 10 or size == 11:
-        # Big gin: all eleven melded, under rules that play it (R-5.5); asked in that order,
-        # since most rules do not play it.
-        big_gin = plays_big_gin(rules) and solution.all_melded() if size == 11 else None
-        return _tuple_new(HandAnalysis, (rules, limit, solution, knock_allowed(count, limit),
-                                         count == 0, big_gin, arrangements))
+    # The knock rule's own precheck on the count first: it settles most hands.
+    if size == HAND_SIZE:
+        can_knock = count_may_knock(count, limit) and spread_may_knock(mask, rules, limit,
+                                                                        count=count)
+        return _tuple_new(HandAnalysis, (rules, limit, solution, can_knock, count == 0, None,
+                                         arrangements))
+    if size == DRAWN_HAND_SIZE:
+        can_knock = count_may_knock(count, limit) and hand_may_knock(
+            mask, rules, limit, solution[2], least=count)
+        # Big gin: asked of rules that play it (most do not), then of the eleven cards.
+        big_gin = plays_big_gin(rules) and spread_may_knock(mask, rules, limit, big_gin=True)
+        return _tuple_new(HandAnalysis, (rules, limit, solution, can_knock, count == 0,
+                                         big_gin, arrangements))
     return _tuple_new(HandAnalysis, (rules, limit, solution, None, None, None, arrangements))
 
 

@@ -15,12 +15,12 @@ so the combinations are few.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
 from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARDS, Card, mask_cards
-from ..errors import InvalidMeldError, Problem
+from ..errors import InvalidHandError, InvalidMeldError, Problem
 from ..base.melds import Arrangement, Meld
 from .solver import Solver, solver_for
 from ..base.options import Rules
@@ -60,6 +60,30 @@ class Defense:
     @property
     def deadwood_count(self) -> int:
         return self.arrangement.deadwood_count
+
+
+def may_lay_off(*, melds_declared: bool = True, gin: bool = False) -> bool:
+    """Whether the defender may lay anything off against a knock: not after a knock that
+    declared no melds, since a layoff names the knocker's meld by its declared index (R-6.1),
+    nor against gin or big gin (R-6.3).  The one home of both conditions."""
+    return melds_declared and not gin
+
+
+def layoffs_fault(layoffs: Sequence[Layoff], *, melds_declared: bool = True,
+                  gin: bool = False) -> Problem | None:
+    """The fault of declared layoffs against a knock that takes none (:func:`may_lay_off`,
+    R-6.1, R-6.3), at ``("layoffs",)``; None when there are none or they may be made (each is
+    then checked by :func:`check_layoffs`)."""
+    if not layoffs or may_lay_off(melds_declared=melds_declared, gin=gin):
+        return None
+    # A defender holds ten cards, so the layoffs named are few.
+    laid = " ".join(CARD_NAMES[layoff.card] for layoff in layoffs[:10])
+    if not melds_declared:
+        return Problem(("layoffs",), "layoffs_need_knocker_melds",
+                       f"{laid} cannot be laid off: a layoff names a knocker's meld by its "
+                       "declared index, and this knock declared no melds", "R-6.1")
+    return Problem(("layoffs",), "layoff_against_gin",
+                   f"{laid} cannot be laid off: nothing may be laid off against gin", "R-6.3")
 
 
 LayoffOption = tuple[int, tuple[int, ...]]
@@ -177,9 +201,23 @@ def _layoffs(order: list[int], combination: tuple[LayoffOption, ...]) -> tuple[L
                  for card in cards)
 
 
+def check_apart(knocker_melds: tuple[Meld, ...], defender: int) -> None:
+    """Raise :class:`~..errors.InvalidHandError` naming every card that is both in the
+    knocker's melds and in the defender's hand: no card is in two places (R-1.5)."""
+    shared = [CARD_NAMES[card] for meld in knocker_melds for card in meld.cards
+              if defender >> card & 1]
+    if shared:
+        detail = (f"{' '.join(shared)} cannot be in the knocker's melds and the defender's "
+                  "hand")
+        raise InvalidHandError(detail, [Problem((), "duplicate_card", detail, "R-1.5")])
+
+
 def layable_cards(knocker_melds: tuple[Meld, ...], defender: int,
-                  round_the_corner: bool = False) -> tuple[Card, ...]:
-    """Every defender card that some legal play could lay off on some knocker meld."""
+                  round_the_corner: bool = False, *, gin: bool = False) -> tuple[Card, ...]:
+    """Every defender card that some legal play could lay off on some knocker meld: none
+    against gin (``gin``, R-6.3)."""
+    if not may_lay_off(gin=gin):
+        return ()
     mask = 0
     for meld in knocker_melds:
         for cards, _ in _options(meld, defender, round_the_corner):
@@ -208,8 +246,8 @@ def best_defense(knocker_melds: tuple[Meld, ...], defender: int, *, gin: bool = 
     :func:`layoff_combinations`).
     """
     solver = solver_for(rules)
-    least = None if gin or not knocker_melds else _least_deadwood(knocker_melds, defender,
-                                                                    solver)
+    least = (_least_deadwood(knocker_melds, defender, solver)
+             if knocker_melds and may_lay_off(gin=gin) else None)
     if least is None:  # nothing can be laid off
         return Defense(solver.best_arrangement(defender), ())
     _, cards, order, combination = least
@@ -220,8 +258,8 @@ def best_defense_count(knocker_melds: tuple[Meld, ...], defender: int, *, gin: b
                        rules: Rules | None = None) -> int:
     """The deadwood count of :func:`best_defense`, without its arrangement (R-6.4)."""
     solver = solver_for(rules)
-    least = None if gin or not knocker_melds else _least_deadwood(knocker_melds, defender,
-                                                                    solver)
+    least = (_least_deadwood(knocker_melds, defender, solver)
+             if knocker_melds and may_lay_off(gin=gin) else None)
     return solver.min_deadwood(defender) if least is None else least[0]
 
 

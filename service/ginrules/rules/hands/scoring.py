@@ -14,12 +14,14 @@ from typing import Literal
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from ..errors import InvalidHandError, Problem
-from .arrangements import legal_arrangements
-from .knock import judge_spread, knock_allowed, meld_cards_outside, wrapping_runs
-from .layoffs import Defense, Layoff, best_defense, best_defense_count, check_layoffs
+from .knock import (judge_spread, knock_arrangement, knock_arrangements, meld_cards_outside,
+                    wrapping_runs)
+from .layoffs import (Defense, Layoff, best_defense, best_defense_count, check_layoffs,
+                      layoffs_fault)
 from ..base.melds import Arrangement, Meld
 from .solver import solver_for
 from ..base.options import Rules
+from ..base.sizes import DRAWN_HAND_SIZE, FULL_HAND_SIZES, HAND_SIZE
 
 Outcome = Literal["knock", "undercut", "gin", "big_gin"]
 Side = Literal["knocker", "defender"]
@@ -141,32 +143,33 @@ def _facts(knocker: Arrangement, defender_count: int, big_gin: bool) -> RoundFac
 
 def best_knocker_arrangement(
     spread: int, defender: int, rules: Rules, knock_limit: int, upcard: Card | None = None,
-    optimal: Arrangement | None = None,
+    judged: Arrangement | None = None,
 ) -> tuple[Arrangement, Defense, RoundFacts, Price] | None:
     """The knocker's arrangement with the best result after the defender's best reply (R-7.6).
 
-    Every legal arrangement counts, not only the deadwood-optimal ones; ties go to the lower
-    knocker deadwood, then to the canonical order.  ``None`` if no arrangement is within the
-    knock limit.  ``optimal`` is the spread's canonical optimal arrangement where the caller
-    has it already.
+    Every arrangement that may end the round counts (:func:`~.knock.knock_arrangements`), not
+    only the deadwood-optimal ones; ties go to the lower knocker deadwood, then to the
+    canonical order.  ``None`` if no arrangement may.  ``judged`` is the spread's
+    :func:`~.knock.knock_arrangement` where the caller has it already.
     """
-    solver = solver_for(rules)
-    if optimal is None:
-        optimal = solver.best_arrangement(spread)
-    if not knock_allowed(optimal.deadwood_count, knock_limit):
-        return None
-    settled = settle(optimal, defender, rules, upcard)
+    if judged is None:
+        judged = knock_arrangement(spread, rules, knock_limit)
+        if judged is None:
+            return None
+    settled = settle(judged, defender, rules, upcard)
     # No arrangement scores more than the defender's own best deadwood, without layoffs,
-    # allows against the least knocker deadwood; the canonical optimal arrangement is the
-    # first optimal one in canonical order, so where it scores that much it is the best.
-    ceiling = price(RoundFacts(optimal.deadwood_count, solver.min_deadwood(defender),
-                               optimal.deadwood_count == 0), rules, upcard)
+    # allows against the least knocker deadwood that may knock, which is the judged
+    # arrangement's: the first by deadwood, then canonical order, of those that may (the
+    # canonical optimal one where it may).  So where it scores that much it is the best.
+    least = judged.deadwood_count
+    ceiling = price(RoundFacts(least, solver_for(rules).min_deadwood(defender), least == 0),
+                    rules, upcard)
     if _signed(settled[2]) == _signed(ceiling):
-        return (optimal, *settled)
+        return (judged, *settled)
     best = None
     best_key = None
-    for arrangement in legal_arrangements(spread, knock_limit, rules):
-        defense, facts, result = (settled if arrangement == optimal
+    for arrangement in knock_arrangements(spread, rules, knock_limit):
+        defense, facts, result = (settled if arrangement == judged
                                   else settle(arrangement, defender, rules, upcard))
         key = (-_signed(result), arrangement.deadwood_count)
         if best_key is None or key < best_key:
@@ -197,18 +200,20 @@ def score_round(
     :class:`InvalidHandError` listing every fault that keeps the round from being scored.
 
     ``knocker_arrangement`` is the spread as :func:`~.knock.check_knock` judged it legal (the
-    declared melds' arrangement, or without them the canonical optimal one), which spares
-    judging it again.
+    declared melds' arrangement, or without them :func:`~.knock.knock_arrangement`'s), which
+    spares judging it again.
     """
     problems: list[Problem] = []
     size = knocker_hand.bit_count()
-    big_gin = size == 11
-    if size not in (10, 11):
+    big_gin = size == DRAWN_HAND_SIZE
+    if size not in FULL_HAND_SIZES:
         problems.append(Problem(("knocker", "hand"), "invalid_hand_size",
-                                f"the knocker spreads 10 cards (11 for big gin), got {size}"))
-    if defender_hand.bit_count() != 10:
+                                f"the knocker spreads {HAND_SIZE} cards ({DRAWN_HAND_SIZE} for "
+                                f"big gin), got {size}"))
+    if defender_hand.bit_count() != HAND_SIZE:
         problems.append(Problem(("defender", "hand"), "invalid_hand_size",
-                                f"the defender holds 10 cards, got {defender_hand.bit_count()}"))
+                                f"the defender holds {HAND_SIZE} cards, got "
+                                f"{defender_hand.bit_count()}"))
     shared = knocker_hand & defender_hand
     if shared:
         problems.append(Problem(("defender", "hand"), "duplicate_card",
@@ -221,10 +226,10 @@ def score_round(
             problems.append(Problem(("knocker", "discard"), "duplicate_card",
                                     f"the discard {CARD_NAMES[discard]} is also in a hand",
                                     "R-1.5"))
-    if layoffs and knocker_melds is None:
-        problems.append(Problem(("defender", "layoffs"), "layoffs_need_knocker_melds",
-                                "layoffs name the knocker's melds by index, so the knocker's "
-                                "melds must be declared", "R-6.1"))
+    unnamed = layoffs_fault(layoffs, melds_declared=knocker_melds is not None) if layoffs else None
+    if unnamed is not None:
+        problems.append(Problem(("defender",) + unnamed.path, unnamed.code, unnamed.detail,
+                                unnamed.rule))
     if problems:
         raise InvalidHandError("; ".join(p.detail for p in problems), problems)
 
@@ -283,9 +288,9 @@ def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ..
     own = 0
     for meld in melds:
         own |= meld.mask
-    if layoffs and knocker.deadwood_count == 0:
-        problems.append(Problem(("layoffs",), "layoff_against_gin",
-                                "nothing may be laid off against gin", "R-6.3"))
+    against_gin = layoffs_fault(layoffs, gin=knocker.deadwood_count == 0) if layoffs else None
+    if against_gin is not None:
+        problems.append(against_gin)
     elif layoffs:
         problems += check_layoffs(knocker.melds, defender, layoffs, own_melded=own,
                                   round_the_corner=rules.round_the_corner)

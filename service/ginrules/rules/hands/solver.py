@@ -40,15 +40,13 @@ from typing import Any, Callable, ClassVar, NamedTuple
 
 from ..base.cards import CARDS, SUIT_MASK, Card, parse_hand_mask
 from ..base.melds import Arrangement, Meld
+from ..base.sizes import HAND_SIZE, HAND_SIZES as HAND_SIZES  # re-exported: its home is sizes.py
 from ..speedups import SPEEDUPS
 from .solver_tables import (_BIT_INDEX, _CARDS_C, _CARDS_D, _CARDS_H, _CARDS_S, _EVERY_SUIT,
                             _HALF, _SET_MELDS, _SET_OF_CARDS, _SUIT_BITS, _WAYS_BY_KEY, Plan,
                             Way, _suit_tables, _way_key_tables)
 
 _tuple_new = tuple.__new__
-
-HAND_SIZES = range(0, 12)
-"""A hand to solve holds up to eleven cards: 10 and 11 are full hands, fewer a partial one."""
 
 CACHE_SIZE = 65_536
 """Hands the default solver's cache keeps; the least recently used are dropped first."""
@@ -519,7 +517,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         look-ups.  Hands with no possible set, or one rank held three times (take the set or
         leave it), are answered from the tables alone, which costs less than a cache look-up.
         """
-        if mask.bit_count() > 10:
+        if mask.bit_count() > HAND_SIZE:
             counts, best, plan = _discard_values(mask)
             return _tuple_new(_Solution, (mask, _arrangement(plan), counts, best))
         low, high = mask & _HALF, mask >> 26

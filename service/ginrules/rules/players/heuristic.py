@@ -22,10 +22,10 @@ from typing import cast
 
 from ..base.cards import (CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARDS, FULL_DECK, Card,
                           cards_mask, mask_cards)
-from ..base.melds import Arrangement, Meld, meld_pairs
+from ..base.melds import Arrangement, Meld, meld_outs, meld_pairs
 from ..base.options import Rules
-from ..hands.arrangements import legal_arrangements
-from ..hands.knock import knock_allowed, taken_card_fault
+from ..hands.knock import (count_may_knock, hand_may_knock, knock_arrangement,
+                           knock_arrangements, spread_may_knock, taken_card_fault)
 from ..hands.scoring import settle
 from ..hands.solver import Solver, solver_for
 from ..match.standings import Standing
@@ -117,15 +117,20 @@ class Evaluator:
         # The cards the draw could bring: not one the hand holds (a card it would have drawn).
         live = self.drawable_mask & ~hand
         now = self.solver.min_deadwood(hand)
+        rules, limit = self.rules, self.limit
         if not live:
-            result = float(now), float(knock_allowed(now, self.limit))
+            result = float(now), float(spread_may_knock(hand, rules, limit, count=now))
         else:
-            limit = self.limit
             reach = self.reach(hand)
             # A card that may meld: the least deadwood with it in and the best discard out.
-            counts = self.solver.draw_counts(hand, live & reach)
+            near = live & reach
+            counts = self.solver.draw_counts(hand, near)
             total = sum(counts)
-            knockable = sum(1 for value in counts if knock_allowed(value, limit))
+            # Whether the hand with the card drawn may knock: the knock rule, its own precheck
+            # on the count first (count_may_knock), which settles most of them.
+            knockable = sum(1 for card, value in zip(mask_cards(near), counts)
+                            if count_may_knock(value, limit)
+                            and hand_may_knock(hand | CARD_BITS[card], rules, limit, least=value))
             nine = min(self.solver.discard_counts(hand))
             values = self.values
             far = mask_cards(live & ~reach)
@@ -133,7 +138,8 @@ class Evaluator:
                 # A card that melds with nothing: keep it in place of the worst card, or not.
                 value = min(now, nine + values[card])
                 total += value
-                knockable += knock_allowed(value, limit)
+                knockable += count_may_knock(value, limit) and hand_may_knock(
+                    hand | CARD_BITS[card], rules, limit, least=value)
             draws = len(counts) + len(far)
             result = total / draws, knockable / draws
         self._outlook[hand] = result
@@ -166,7 +172,7 @@ class Evaluator:
             self._two_draws[hand] = stay
             return stay
         solver = self.solver
-        limit = self.limit
+        rules, limit = self.rules, self.limit
         values = self.values
         now = solver.min_deadwood(hand)
         nine = min(solver.discard_counts(hand))
@@ -180,7 +186,8 @@ class Evaluator:
             eleven = hand | CARD_BITS[card]
             counts = solver.discard_counts(eleven)
             least = min(counts)
-            if knock_allowed(least, limit):
+            if count_may_knock(least, limit) and hand_may_knock(eleven, rules, limit, counts,
+                                                                 least=least):
                 total += least - KNOCK_CHANCE_WEIGHT
                 continue
             cards = mask_cards(eleven)
@@ -239,10 +246,14 @@ def _knock_plan(solver: Solver, rules: Rules, spread: int, limit: int,
     """The arrangement to knock with (R-5.3, R-7.6) judged over sampled defender hands, with
     its expected points and the chance of an undercut (R-7.2)."""
     least = solver.min_deadwood(spread)
-    # The optimal arrangements, and a few that keep a card out of a meld to deny a layoff.
-    candidates = sorted((a for a in legal_arrangements(spread, min(limit, least + 4), rules)),
+    # The optimal arrangements, and a few that keep a card out of a meld to deny a layoff,
+    # among those the knock rule lets end the round.
+    candidates = sorted(knock_arrangements(spread, rules, limit, max_deadwood=least + 4),
                         key=lambda a: a.deadwood_count)[:KNOCK_ARRANGEMENTS]
-    candidates = candidates or [solver.best_arrangement(spread)]
+    if not candidates:
+        judged = knock_arrangement(spread, rules, limit, optimal=solver.best_arrangement(spread))
+        assert judged is not None, "a legal knock's spread has an arrangement that may knock"
+        candidates = [judged]
     best = None
     for arrangement in candidates:
         total = 0
@@ -312,7 +323,9 @@ def rank_discards(view: DealView, knowledge: Knowledge, ev: Evaluator, moves: Se
         discard = cast("Card | None", move.discard)  # the player's own: never HIDDEN
         spread = hand if discard is None else hand & ~CARD_BITS[discard]
         if discard is None:
-            arrangement = solver.best_arrangement(spread)
+            big_gin = knock_arrangement(spread, view.rules, knowledge.limit, big_gin=True)
+            assert big_gin is not None, "a legal big gin's eleven cards may go big gin"
+            arrangement = big_gin
             points = float((view.rules.big_gin_bonus or 0) + 0)
             undercut = 0.0
             notes = ["big gin: all eleven cards meld (R-5.5)"]
@@ -397,8 +410,10 @@ def rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves: Seque
                              f"deadwood from {now} to {arrangement.deadwood_count}")
                 cost = best_cost + 0.5
             wall = view.phase is Phase.LAST_DISCARD
-            if knock_allowed(arrangement.deadwood_count, knowledge.limit) and not wall:
-                note += f"; then you may knock with {arrangement.deadwood_count}"
+            judged = (knock_arrangement(kept, view.rules, knowledge.limit, optimal=arrangement)
+                      if count_may_knock(arrangement.deadwood_count, knowledge.limit) else None)
+            if judged is not None and not wall:
+                note += f"; then you may knock with {judged.deadwood_count}"
                 cost -= 50
             notes = [note, f"then discard {CARD_NAMES[best_discard]}: "
                            f"{arrangement.deadwood_count} deadwood, "
@@ -406,7 +421,10 @@ def rank_draws(view: DealView, knowledge: Knowledge, ev: Evaluator, moves: Seque
             scored.append(Scored(move, cost, notes))
         elif isinstance(move, Draw):
             after = solver.draw_counts(hand, ev.drawable_mask)
-            knockable = sum(1 for value in after if knock_allowed(value, knowledge.limit))
+            knockable = sum(1 for card, value in zip(mask_cards(ev.drawable_mask), after)
+                            if count_may_knock(value, knowledge.limit) and hand_may_knock(
+                                hand | CARD_BITS[card], view.rules, knowledge.limit,
+                                least=value))
             better = sum(1 for value in after if value < now)
             notes = [f"{better} of the {len(drawable)} unseen cards would lower your deadwood of "
                      f"{now}; {after_stock:.1f} expected after the draw"]
@@ -448,9 +466,11 @@ def _pair_notes(solver: Solver, hand: int, drawable: Sequence[Card]) -> str | No
     dead = arrangement.deadwood
     best: tuple[int, tuple[Card, Card]] | None = None
     drawable_mask = cards_mask(drawable)
+    # The cards that make a meld of three with a pair, as the rules' catalogue has them (R-2.7).
+    outs_of = meld_outs(round_the_corner=solver.round_the_corner)
     for i, a in enumerate(dead):
         for b in dead[i + 1:]:
-            outs = _outs(a, b) & drawable_mask
+            outs = outs_of.get(CARD_BITS[a] | CARD_BITS[b], 0) & drawable_mask
             if outs and (best is None or outs.bit_count() > best[0]):
                 best = (outs.bit_count(), (a, b))
     if best is None:
@@ -458,29 +478,6 @@ def _pair_notes(solver: Solver, hand: int, drawable: Sequence[Card]) -> str | No
     n, (a, b) = best
     return f"keeps {CARD_NAMES[a]} {CARD_NAMES[b]} open: {n} unseen card{'s' * (n != 1)} " \
            "complete it"
-
-
-def _outs(a: Card, b: Card) -> int:
-    """The cards that would make a meld of three with ``a`` and ``b``."""
-    outs = 0
-    if CARD_RANKS[a] == CARD_RANKS[b]:
-        rank = CARD_RANKS[a]
-        for s in range(4):
-            card = s * 13 + rank - 1
-            if card not in (a, b):
-                outs |= CARD_BITS[card]
-        return outs
-    if CARD_SUITS[a] != CARD_SUITS[b]:
-        return 0
-    low, high = sorted((CARD_RANKS[a], CARD_RANKS[b]))
-    base = CARD_SUITS[a] * 13 - 1
-    if high - low == 1:
-        for r in (low - 1, high + 1):
-            if 1 <= r <= 13:
-                outs |= CARD_BITS[base + r]
-    elif high - low == 2:
-        outs |= CARD_BITS[base + low + 1]
-    return outs
 
 
 def _safety_note(card: Card, knowledge: Knowledge, danger: float) -> str:

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from ..base.cards import cards_mask, mask_cards
 from ..base.melds import Meld
 from ..base.options import Rules
+from ..base.sizes import DRAWN_HAND_SIZE, HAND_SIZE
 from ..hands.layoffs import best_defense
 from ..hands.solver import solver_for
 from ..match.standings import Standing
-from ..table.dealing import HAND_SIZE
 from ..table.moves import DealView, LayDown, Move, Phase
 from .heuristic import HEURISTIC_SAMPLES, Evaluator, names, rank_discards, rank_draws
 from .knowledge import knowledge_of, sample_opponent_hands
@@ -254,7 +254,7 @@ def best_lay_down(view: DealView) -> LayDown:
     if knock is None or knock.melds is None:
         return LayDown(view.player)
     # The knock's spread is shown: gin when its melds hold every spread card.
-    spread_size = HAND_SIZE + (knock.discard is None)
+    spread_size = DRAWN_HAND_SIZE if knock.discard is None else HAND_SIZE
     gin = sum(len(meld.cards) for meld in knock.melds) == spread_size
     defense = best_defense(knock.melds, cards_mask(view.hand), gin=gin, rules=view.rules)
     return LayDown(view.player, defense.melds, defense.layoffs)

@@ -14,7 +14,7 @@ from typing import cast
 from ..base.cards import CARD_BITS, FULL_DECK, Card, cards_mask, mask_cards
 from ..base.melds import meld_pairs
 from ..base.options import Rules
-from ..hands.knock import knock_allowed
+from ..hands.knock import count_may_knock, spread_may_knock
 from ..hands.solver import solver_for
 from ..table.moves import DealView, Discard, Draw, Knock
 
@@ -124,8 +124,9 @@ def sample_opponent_hands(knowledge: Knowledge, rng: random.Random, count: int, 
         return [known_hand(knowledge, rng.sample(hidden, need)) for _ in range(count)]
     steps = min(knowledge.opponent_draws, IMPROVEMENTS, spare)
     signals = knowledge.declined + knowledge.discarded
-    pairs = meld_pairs(round_the_corner=knowledge.rules.round_the_corner)
-    solver = solver_for(knowledge.rules)
+    rules = knowledge.rules
+    pairs = meld_pairs(round_the_corner=rules.round_the_corner)
+    solver = solver_for(rules)
     values = knowledge.rules.card_values
     known = knowledge.opponent_known
     limit = knowledge.limit
@@ -150,7 +151,9 @@ def sample_opponent_hands(knowledge: Knowledge, rng: random.Random, count: int, 
                         worst, worst_key = held, key
                 assert worst is not None and worst_key is not None
                 extra &= ~CARD_BITS[worst]
-                if knock_allowed(worst_key[0], limit):
+                # The knock rule: its precheck on the count, then the spread kept.
+                if count_may_knock(worst_key[0], limit) and spread_may_knock(
+                        extra | known, rules, limit, count=worst_key[0]):
                     keep *= HOLD_KEEP
             hand = extra | known
             ways = sum(melds_with(card, hand, pairs) for card in signals

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..base.cards import CARD_BITS, mask_cards
-from ..hands.knock import knock_allowed, may_discard_taken_card, plays_big_gin
+from ..hands.knock import (big_gin_allowed, count_may_knock, knock_arrangement,
+                           may_discard_taken_card, plays_big_gin)
 from ..hands.solver import solver_for
 from ..table.engine import Deal
 from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
@@ -91,7 +92,8 @@ def policy_move(deal: Deal) -> Move:
     rules = deal.rules
     solver = solver_for(rules)
     hand = deal.hands[player]
-    if plays_big_gin(rules) and solver.min_deadwood(hand) == 0:
+    # The knock rule's precheck on the count, then the engine's whole check (deal.can).
+    if plays_big_gin(rules) and big_gin_allowed(solver.min_deadwood(hand), rules):
         big_gin = _new(Knock, (player, None, None))
         if deal.can(big_gin):
             return big_gin
@@ -115,13 +117,16 @@ def policy_move(deal: Deal) -> Move:
 
 
 def _knock_or_discard(deal: Deal, player: str, hand: int, card: int, count: int) -> Move | None:
-    """A knock with this discard, declaring the canonical arrangement (R-5.3), where the rules'
-    knock test passes on the count and the engine allows it; else the discard where allowed."""
-    if knock_allowed(count, deal.limit):
-        spread = solver_for(deal.rules).best_arrangement(hand & ~CARD_BITS[card])
-        knock = _new(Knock, (player, card, spread.melds))
-        if deal.can(knock):
-            return knock
+    """A knock with this discard, declaring the arrangement the knock rule judges a knock on
+    (R-5.3, ``knock_arrangement``: the canonical one where it may), where the rule's precheck
+    passes on the count, the rule on the spread and the engine on the move; else the discard
+    where allowed."""
+    if count_may_knock(count, deal.limit):
+        spread = knock_arrangement(hand & ~CARD_BITS[card], deal.rules, deal.limit)
+        if spread is not None:
+            knock = _new(Knock, (player, card, spread.melds))
+            if deal.can(knock):
+                return knock
     discard = _new(Discard, (player, card))
     return discard if deal.can(discard) else None
 

@@ -1,4 +1,5 @@
-"""Dealing a round (R-1.5, R-3.1): the table's sizes and the one check that cards are a deal.
+"""Dealing a round (R-1.5, R-3.1): the one check that cards are a deal (the table's sizes are
+``base/sizes.py``).
 
 :func:`check_deal` is the only place that decides whether hands, an upcard and a stock can be
 dealt; the engine's constructors (:class:`~.engine.Deal`, :meth:`~.engine.Deal.from_deck`,
@@ -11,14 +12,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card
+from ..base.sizes import HAND_SIZE, STOCK_SIZE
 from ..errors import IllegalDeal
 
-HAND_SIZE = 10
-"""Cards dealt to each player (R-3.1)."""
-STOCK_SIZE = 31
-"""Cards in the stock after the deal and the upcard (R-3.1)."""
-WALL = 2
-"""Cards left in the stock when a round with no knock ends as a draw (R-4.6, R-4.7)."""
 
 
 def check_deal(hands: Mapping[str, Sequence[Card]], upcard: Card,

@@ -26,12 +26,14 @@ from typing import Union, cast
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, cards_mask, mask_cards
 from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
+from ..base.sizes import STOCK_SIZE, WALL
 from ..errors import IllegalDeal, IllegalMove, InvalidHandError
-from ..hands.knock import check_knock, knock_allowed, plays_big_gin, taken_card_fault
+from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_big_gin,
+                           taken_card_fault)
 from ..hands.solver import solver_for
-from ..hands.layoffs import Layoff, layable_by_meld
+from ..hands.layoffs import Layoff, layable_by_meld, layoffs_fault, may_lay_off
 from ..hands.scoring import RoundScore, score_round
-from .dealing import STOCK_SIZE, WALL, check_deal, check_distinct, deal_deck
+from .dealing import check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
                     Move, Pass, Phase, Record)
 
@@ -315,9 +317,10 @@ class Deal:
         self.verify_moment(LayDown, move.player)
         knock = self.knock
         assert knock is not None
-        if knock.melds is None and move.layoffs:
-            raise IllegalMove("layoffs_need_knocker_melds", "R-6.1",
-                              "the knock declared no melds, so layoffs name no meld")
+        if move.layoffs:
+            fault = layoffs_fault(move.layoffs, melds_declared=knock.melds is not None)
+            if fault is not None:
+                raise IllegalMove(fault.code, fault.rule, fault.detail)
         if move.melds is None and move.layoffs is None:
             return self.provisional_score()
         return self._score(move.melds or (), move.layoffs or ())
@@ -518,9 +521,9 @@ class Deal:
         python-chess's pseudo-legal moves are): of the kinds the phase takes (the table the
         moment check reads, ``_PHASES_OF``), for the player to move, each card of their hand, a
         stock draw with no card named, a lay-down of the defender's best reply (R-6.4), and
-        the knocks leaving the arrangement to the service (R-5.3) whose spread the knock
-        check's own tests could pass: within the knock limit (``knock_allowed``, R-5.1), or
-        all eleven melded under rules with big gin (``plays_big_gin``, R-5.5)."""
+        the knocks leaving the arrangement to the service (R-5.3) whose spread passes the
+        knock rule's own precheck on its count (``count_may_knock``, R-5.1; for big gin
+        ``big_gin_allowed``, R-5.5): the checks then ask the whole rule."""
         player = self.turn
         if player is None:
             return ()
@@ -540,8 +543,10 @@ class Deal:
             solver = solver_for(self.rules)
             counts = solver.discard_counts(hand)
             moves += [_new(Knock, (player, card, None)) for card, count in zip(cards, counts)
-                      if knock_allowed(count, self.limit)]
-            if plays_big_gin(self.rules) and solver.min_deadwood(hand) == 0:
+                      if count_may_knock(count, self.limit)]
+            # Most rules play no big gin: asked first, it spares solving the eleven cards.
+            if plays_big_gin(self.rules) and big_gin_allowed(solver.min_deadwood(hand),
+                                                             self.rules):
                 moves.append(_new(Knock, (player, None, None)))
         if phase in _PHASES_OF[LayDown]:
             moves.append(_new(LayDown, (player, None, None)))
@@ -573,13 +578,15 @@ class Deal:
         scored, and every card some play could lay off, with the meld it goes on.
 
         Layoffs name the knock's declared melds, so after a knock without declared melds only
-        the defender's own melds may be laid down (GAMELOG.md)."""
+        the defender's own melds may be laid down (GAMELOG.md), and nothing goes on gin
+        (``may_lay_off``, R-6.1, R-6.3)."""
         knock = self.knock
         assert knock is not None
         score = self.score if self.score is not None else self.provisional_score()
         knocker_melds = score.knocker.melds
         layable: tuple[Layoff, ...] = ()
-        if knock.melds is not None:
+        if may_lay_off(melds_declared=knock.melds is not None,
+                       gin=score.knocker.deadwood_count == 0):
             defender = self.hands[self.other(knock.knocker)]
             layable = layable_by_meld(knocker_melds, defender, self.rules.round_the_corner)
         return LayDownOption(knocker_melds, layable)

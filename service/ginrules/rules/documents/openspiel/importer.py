@@ -20,7 +20,7 @@ from ...base.options import Rules
 from ...errors import IllegalMove, InvalidImportError, Problem
 from ...hands.layoffs import Layoff, check_layoffs
 from ...hands.solver import solver_for
-from ...table.dealing import HAND_SIZE
+from ...base.sizes import HAND_SIZE
 from ...table.engine import Deal
 from ...table.moves import Discard, Draw, Knock, LayDown, Pass, Phase
 from .numbering import (CARD_OF, DRAW_STOCK, DRAW_UPCARD, KNOCK, MAX_ACTION, MELD_BASE,

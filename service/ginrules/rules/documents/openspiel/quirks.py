@@ -28,7 +28,7 @@ from itertools import product
 from ...base.cards import CARD_BITS, Card
 from ...base.melds import Arrangement, Meld
 from ...base.options import PRESETS
-from ...hands.knock import knock_allowed
+from ...hands.knock import count_may_knock
 from ...hands.layoffs import Layoff, check_layoffs
 from ...hands.solver import Solver, solver_for
 from .numbering import (CARD_OF, MELD_NUMBER_OF_MASK, MELDS, NUM_CARDS, NUM_SETS, NUMBER_OF,
@@ -144,7 +144,7 @@ def legal_melds(hand: Sequence[int], limit: int) -> set[int]:
     mask = mask_of(hand)
     return {number for number, meld in enumerate(MELDS)
             if not meld.mask & ~mask
-            and knock_allowed(SOLVER.min_deadwood(mask & ~meld.mask), limit)}
+            and count_may_knock(SOLVER.min_deadwood(mask & ~meld.mask), limit)}
 
 
 def legal_knock_discards(hand: Sequence[int], limit: int) -> list[int]:
@@ -152,7 +152,7 @@ def legal_knock_discards(hand: Sequence[int], limit: int) -> list[int]:
     are within ``limit`` (R-5.1), as OpenSpiel card numbers."""
     mask = mask_of(hand)
     return [number for number in hand
-            if knock_allowed(SOLVER.min_deadwood(mask & ~CARD_BITS[CARD_OF[number]]), limit)]
+            if count_may_knock(SOLVER.min_deadwood(mask & ~CARD_BITS[CARD_OF[number]]), limit)]
 
 
 def possible_layoffs(knocker_melds: Sequence[int], layoffs: Sequence[int]) -> set[int]:
