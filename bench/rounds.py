@@ -1,4 +1,4 @@
-"""Round scoring speed: ``score_round`` without declared melds, the hardest case.
+"""Round scoring speed: ``score_deal`` without declared melds, the hardest case.
 
     python bench/rounds.py [--rounds 5000] [--seed 2026]
 
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ginrules.rules import resolve_rules  # noqa: E402
 from ginrules.rules.base.cards import cards_mask  # noqa: E402
-from ginrules.rules.hands.scoring import score_round  # noqa: E402
+from ginrules.rules.hands.scoring import score_deal  # noqa: E402
 from testkit.generator import knock_position  # noqa: E402
 from ginrules.rules.hands.solver import cache_clear  # noqa: E402
 
@@ -40,7 +40,7 @@ def main() -> int:
     start = time.perf_counter()
     for knocker, defender in positions:
         t0, c0 = time.perf_counter(), time.process_time()
-        score_round(knocker, defender, rules, 10)
+        score_deal(knocker, defender, rules, 10)
         cpu_times.append(time.process_time() - c0)
         times.append(time.perf_counter() - t0)
     total = time.perf_counter() - start

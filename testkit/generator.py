@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ginrules.rules.match.variants import VARIANTS, TableResult, variant_for
+from ginrules.rules.match.variants import VARIANTS, DealResult, variant_for
 from ginrules.rules.base.cards import CARD_NAMES, CARD_SPELLINGS, Card, mask_cards
 from ginrules.rules.documents.gamelog import round_document
 from ginrules.rules.table.dealing import shuffled_deck
@@ -119,7 +119,7 @@ def random_game(
                          stock_given())
             winner, points = deal.play()
             tables.append(deal.table)
-            results.append(TableResult(seating.players, seating.dealer, winner, points))
+            results.append(DealResult(seating.players, seating.dealer, winner, points))
             last_deals.append(deal)
         log["rounds"].append(round_document(resolved, tables))
         match.record(results)

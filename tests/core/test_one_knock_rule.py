@@ -22,7 +22,7 @@ from ginrules.rules.base.options import resolve_rules
 from ginrules.rules.hands import knock
 from ginrules.rules.hands.analysis import analyze
 from ginrules.rules.hands.knock import SpreadFault, check_knock
-from ginrules.rules.hands.scoring import score_round
+from ginrules.rules.hands.scoring import score_deal
 from ginrules.rules.players.bots import BOTS
 from ginrules.rules.players.hints import advise
 from ginrules.rules.players.selfplay import Tally, play_game
@@ -93,7 +93,7 @@ def test_r7_6_the_knockers_best_arrangement_follows_the_one_test(meld_needed, cl
     # arrangement for the knocker as served, one the new test refuses.
     knocker = "5S 6S 7S 2H 4H 6H 8H TD QD AC".split()
     defender = "3S 4S 8S 9S KH JD 9C 7C 5C 3D".split()
-    score = score_round(parse_hand_mask(knocker), parse_hand_mask(defender),
+    score = score_deal(parse_hand_mask(knocker), parse_hand_mask(defender),
                         resolve_rules(RULES), 100)
     assert (len(score.knocker.melds), score.points) == ((1, 3) if meld_needed else (0, 9))
     reply = client.post("/v1/rounds/score", json={

@@ -17,7 +17,7 @@ from ginrules.rules.base.options import resolve_rules
 from ginrules.rules.errors import InvalidHandError
 from ginrules.rules.hands import layoffs
 from ginrules.rules.hands.layoffs import Layoff, best_defense, layable_cards
-from ginrules.rules.hands.scoring import score_round
+from ginrules.rules.hands.scoring import score_deal
 from ginrules.rules.usecases.replay import replay
 
 STANDARD = resolve_rules("standard")
@@ -55,7 +55,7 @@ def test_r6_1_a_knock_without_declared_melds_takes_no_layoff(always_allowed, cli
             "layoffs_need_knocker_melds", "R-6.1")
     spread = [*knocker[:9], "4C"]
     try:
-        score = score_round(parse_hand_mask(spread), parse_hand_mask(DEFENDER), STANDARD, 10,
+        score = score_deal(parse_hand_mask(spread), parse_hand_mask(DEFENDER), STANDARD, 10,
                             layoffs=(Layoff("4S", 0),))
     except InvalidHandError as error:
         assert not always_allowed

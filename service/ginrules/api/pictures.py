@@ -1,6 +1,6 @@
 """Pictures of replies: a hand's analysis and a settled round drawn as SVG cards.
 
-Drawn from the dumped replies (the Analysis and RoundScore shapes of openapi.yaml), so a
+Drawn from the dumped replies (the Analysis and DealScore shapes of openapi.yaml), so a
 picture shows exactly what the JSON says; where a laid-off card sits on a run is the rules
 core's word.  The SVG scales to any size (a ``viewBox``, suits drawn as paths), uses generic
 font families only, and carries its text alternative (``role="img"``, ``aria-label``,
@@ -178,7 +178,7 @@ def _with_layoffs(meld: Mapping[str, Any], laid: Sequence[str], round_the_corner
 
 
 def round_svg(score: Mapping[str, Any]) -> str:
-    """A settled round (a RoundScore reply): the knocker's melds with the defender's layoffs
+    """A settled round (a DealScore reply): the knocker's melds with the defender's layoffs
     attached to the meld they extend, both deadwoods, and the score with its terms (R-6, R-7)."""
     knocker, defender = score["knocker"], score["defender"]
     round_the_corner = bool(score.get("rules", {}).get("round_the_corner"))

@@ -15,7 +15,7 @@ from ..rules.hands.knock import check_knock
 from ..rules.base.sizes import DRAWN_HAND_SIZE, FULL_HAND_SIZES, HAND_SIZE
 from ..rules.hands.layoffs import best_defense, check_apart, layable_cards, parse_layoffs
 from ..rules.base.melds import Meld, parse_melds
-from ..rules.hands.scoring import score_round
+from ..rules.hands.scoring import score_deal
 from ..rules.base.options import OPTION_RANGES, get_preset, resolve_rules
 from ..wire.faults import Faults
 from ..wire.problems import ApiProblem, FieldError
@@ -105,7 +105,7 @@ def score_image() -> Response:
 
 
 def _settled(request: Request) -> dict[str, Any]:
-    """The RoundScore reply of a ``/v1/rounds/score`` request; its faults as a 422 problem."""
+    """The DealScore reply of a ``/v1/rounds/score`` request; its faults as a 422 problem."""
     data = load(ROUND_SCORE_REQUEST, json_body(request))
     knocker, defender = data["knocker"], data["defender"]
     faults = Faults()
@@ -124,7 +124,7 @@ def _settled(request: Request) -> dict[str, Any]:
     # Parsed: check() raised otherwise.
     assert knocker_hand is not None and defender_hand is not None
     assert rules is not None and limit is not None
-    result = faults.take((), lambda: score_round(
+    result = faults.take((), lambda: score_deal(
         knocker_hand, defender_hand, rules, limit, discard=discard, knocker_melds=knocker_melds,
         defender_melds=defender_melds, layoffs=declared_layoffs, upcard=upcard,
     ))

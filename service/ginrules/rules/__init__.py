@@ -44,8 +44,14 @@ from .hands.solver import (
     solve_hand,
 )
 from .usecases.replay import Replay, replay
-from .hands.scoring import RoundFacts, RoundScore, price, score_round
+from .hands.scoring import DealFacts, DealScore, price, score_deal
 from .base.options import OPTION_NAMES, PRESETS, Rules, get_preset, resolve_rules
+
+# The names before the glossary (docs/architecture.md): a settled knock is a deal's score.
+# Kept so that code written against them runs; they go in a later major version.
+score_round = score_deal
+RoundScore = DealScore
+RoundFacts = DealFacts
 
 __all__ = [
     "analyze",
@@ -82,11 +88,14 @@ __all__ = [
     "Replay",
     "replay",
     "resolve_rules",
-    "RoundFacts",
-    "RoundScore",
+    "DealFacts",
+    "DealScore",
     "Rules",
     "RulesError",
+    "score_deal",
     "score_round",
+    "RoundScore",
+    "RoundFacts",
     "Solution",
     "solve",
     "solve_hand",

@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any, cast
 from ..rules import PRESETS, HandAnalysis, Rules
 from ..rules.base.cards import CARD_NAMES, Card, mask_cards, parse_card
 from ..rules.base.melds import Arrangement, Meld, every_meld
-from ..rules.documents.gamelog import Action, GameLog, RoundFact, Table, round_document
+from ..rules.documents.gamelog import Action, GameLog, RoundFact, LoggedDeal, round_document
 from ..rules.errors import Problem
 from ..rules.hands.knock import KnockCheck
 from ..rules.hands.layoffs import Defense, Layoff
-from ..rules.hands.scoring import RoundScore
+from ..rules.hands.scoring import DealScore
 from ..rules.hands.solver import DiscardOption
 from ..rules.match.standings import Bonus
 from ..rules.match.variants import GameTotals, HollywoodTotals, Roles, Tally, TeamResult, Totals
 from ..rules.table.moves import (HIDDEN, Discard, Draw, Knock, LayDown, LayDownOption, Move,
                                  Pass, Phase)
-from ..rules.usecases.deals import DealtRound, DealtTable
+from ..rules.usecases.deals import DealtRound, DealtDeal
 from ..rules.usecases.matches import MatchScore, ScoredRound
 from ..rules.table.views import Position
-from ..rules.usecases.replay import NextMove, PartnershipRound, Replay, RoundRecord
+from ..rules.usecases.replay import NextMove, PartnershipRound, Replay, DealRecord
 from .problems import json_pointer, rule_url
 
 if TYPE_CHECKING:  # the hint engine loads only where hints are asked for
@@ -141,8 +141,8 @@ def dump_defense(defense: Defense) -> dict[str, Any]:
     return {**dump_arrangement(defense.arrangement), "layoffs": dump_layoffs(defense.layoffs)}
 
 
-def dump_round_score(score: RoundScore) -> dict[str, Any]:
-    """The reply of ``/v1/rounds/score`` (the RoundScore schema of openapi.yaml)."""
+def dump_round_score(score: DealScore) -> dict[str, Any]:
+    """The reply of ``/v1/rounds/score`` (the DealScore schema of openapi.yaml)."""
     return {
         "outcome": score.outcome,
         "winner": score.winner,
@@ -286,7 +286,7 @@ def dump_tally(tally: Tally) -> dict[str, Any]:
     return body
 
 
-def dump_result(record: RoundRecord) -> dict[str, Any]:
+def dump_result(record: DealRecord) -> dict[str, Any]:
     """A table's result (GAMELOG.md ``result``)."""
     result: dict[str, Any] = {"outcome": record.outcome, "knocker": record.knocker,
                               "winner": record.winner, "points": record.points}
@@ -313,7 +313,7 @@ def dump_replay_round(record: Any) -> dict[str, Any]:
 
 
 @dump_replay_round.register
-def _(record: RoundRecord) -> dict[str, Any]:
+def _(record: DealRecord) -> dict[str, Any]:
     assert record.tally is not None  # a round of one table has its tally
     entry = {"dealer": record.dealer, "result": dump_result(record), **dump_tally(record.tally)}
     if record.provisional:
@@ -419,7 +419,7 @@ def dump_log(document: Mapping[str, Any], log: GameLog) -> dict[str, Any]:
     return body
 
 
-def dump_log_table(table: Table) -> dict[str, Any]:
+def dump_log_table(table: LoggedDeal) -> dict[str, Any]:
     """One table of a log as read (GAMELOG.md), its cards canonical."""
     body: dict[str, Any] = {
         "dealer": table.dealer,
@@ -524,7 +524,7 @@ def dump_hint(hint: Hint) -> dict[str, Any]:
 # Deals --------------------------------------------------------------------------------------------
 
 
-def dump_table(table: DealtTable) -> dict[str, Any]:
+def dump_table(table: DealtDeal) -> dict[str, Any]:
     """One dealt table as a log's table (GAMELOG.md), its actions still to come."""
     return {
         "dealer": table.dealer,

@@ -289,5 +289,5 @@ def test_the_import_restates_no_rule_of_the_core():
             elif isinstance(node, ast.alias):
                 names.add(node.name)
     assert not names & {"CARD_VALUES", "RANK_VALUES", "card_values", "deadwood_value",
-                        "meld_kind", "score_round", "best_defense"}
+                        "meld_kind", "score_deal", "best_defense"}
     assert {"Deal", "verify_knock", "knock_out", "lay_down", "check_layoffs"} <= names

@@ -19,7 +19,7 @@ from ginrules.rules.documents.gamelog import declared_melds
 from ginrules.rules.errors import InvalidMeldError
 from ginrules.rules.base.melds import parse_melds
 from ginrules.rules.hands.arrangements import legal_arrangements
-from ginrules.rules.hands.scoring import score_round, settle
+from ginrules.rules.hands.scoring import score_deal, settle
 from ginrules.rules.hands.solver import solver_for
 from ginrules.rules.base.options import resolve_rules
 
@@ -127,9 +127,9 @@ def test_r7_6_the_knockers_best_arrangement_is_the_full_searchs(rules):
             key = (-_signed(result), arrangement.deadwood_count)
             if best_key is None or key < best_key:
                 best, best_key = (arrangement, defense, result), key
-        score = score_round(spread, defender, rules, limit, upcard=upcard)
+        score = score_deal(spread, defender, rules, limit, upcard=upcard)
         assert (score.knocker, score.defense, score.price) == best
-        given = score_round(spread, defender, rules, limit, upcard=upcard,
+        given = score_deal(spread, defender, rules, limit, upcard=upcard,
                             knocker_arrangement=solver.best_arrangement(spread))
         assert given == score
         checked += 1

@@ -24,7 +24,7 @@ from ginrules.rules.hands.layoffs import (
     layable_cards,
 )
 from ginrules.rules.base.melds import Meld, meld_kind, meld_order, parse_melds
-from ginrules.rules.hands.scoring import score_round
+from ginrules.rules.hands.scoring import score_deal
 from ginrules.rules.hands.solver import DEFAULT_SOLVER, solver_for
 
 from testkit import reference as ref
@@ -157,9 +157,9 @@ def test_r2_7_round_score_matches_the_reference(position, counting, limit):
     spread, defender = position
     if ref.min_deadwood(spread, corner, ace) > limit:
         with pytest.raises(InvalidHandError):
-            score_round(cards_mask(spread), cards_mask(defender), rules, limit)
+            score_deal(cards_mask(spread), cards_mask(defender), rules, limit)
         return
-    score = score_round(cards_mask(spread), cards_mask(defender), rules, limit)
+    score = score_deal(cards_mask(spread), cards_mask(defender), rules, limit)
     signed = {"knocker": score.points, "defender": -score.points, None: 0}[score.winner]
     assert (signed, score.knocker.deadwood_count) == ref.best_round(
         spread, defender, limit, corner, ace)
@@ -315,14 +315,14 @@ def test_r2_7_round_score_with_a_wrapping_knock_and_fifteen_point_aces():
     rules = rules_for(True, 15)
     knocker = hand("KS AS 2S 5H 6H 7H 9D 9C 9H 3C")
     defender = hand("AH AD 4C 5C 8S 8D JC QC TD TH")
-    score = score_round(knocker, defender, rules, 10)
+    score = score_deal(knocker, defender, rules, 10)
     assert [names(m) for m in score.knocker.melds] == [
         ["KS", "AS", "2S"], ["5H", "6H", "7H"], ["9H", "9D", "9C"]]
     # The defender lays off nothing; AH AD are 15 each.
     assert score.facts == type(score.facts)(3, 15 + 15 + 4 + 5 + 8 + 8 + 10 + 10 + 10 + 10)
     assert (score.outcome, score.winner, score.points) == ("knock", "knocker", 95 - 3)
     with pytest.raises(InvalidHandError):
-        score_round(knocker, defender, resolve_rules("standard"), 10)
+        score_deal(knocker, defender, resolve_rules("standard"), 10)
 
 
 def test_r2_7_wrapping_melds_judged_under_ace_low_rules_are_faults():
@@ -336,7 +336,7 @@ def test_r2_7_wrapping_melds_judged_under_ace_low_rules_are_faults():
         (("melds", 0), "invalid_meld", "R-2.7")]
     assert check_knock(eleven, parse_card("TD"), rules_for(True, 1), 10, melds=wrap).legal
     with pytest.raises(InvalidHandError) as raised:
-        score_round(eleven & ~hand("TD"), hand("4S 6S 8S TH JH 3D 5D 7D JC QC"), standard, 10,
+        score_deal(eleven & ~hand("TD"), hand("4S 6S 8S TH JH 3D 5D 7D JC QC"), standard, 10,
                     knocker_melds=wrap)
     assert [(p.path, p.rule) for p in raised.value.problems] == [(("knocker", "melds", 0),
                                                                   "R-2.7")]
@@ -348,7 +348,7 @@ def test_r2_7_declared_wrapping_melds_are_scored_as_declared():
     melds = parse_melds([["2S", "AS", "KS"], ["5H", "6H", "7H"], ["9D", "9C", "9H"]],
                         round_the_corner=True)
     defender = hand("3S 4S QS 8D 8C 7C 6D 5C 4C TC")
-    score = score_round(knocker, defender, rules, 10, knocker_melds=melds)
+    score = score_deal(knocker, defender, rules, 10, knocker_melds=melds)
     assert names(score.knocker.melds[0]) == ["KS", "AS", "2S"]
     assert sorted(names([x.card for x in score.defense.layoffs])) == ["3S", "4S", "QS"]
     assert score.facts.defender_count == 8 + 8 + 7 + 6 + 5 + 4 + 10

@@ -14,7 +14,7 @@ from ginrules.rules.errors import InvalidHandError
 from ginrules.rules.hands.knock import check_knock
 from ginrules.rules.hands.layoffs import Layoff, best_defense, check_layoffs, layable_cards
 from ginrules.rules.base.melds import parse_melds
-from ginrules.rules.hands.scoring import RoundFacts, price, score_round
+from ginrules.rules.hands.scoring import DealFacts, price, score_deal
 from testkit.generator import knock_position
 from ginrules.rules.hands.solver import min_deadwood
 
@@ -151,15 +151,15 @@ def test_r6_3_nothing_is_laid_off_against_gin():
 @pytest.mark.parametrize(
     "preset, facts, expected",
     [
-        ("standard", RoundFacts(5, 17), ("knock", "knocker", 12)),
-        ("standard", RoundFacts(8, 5), ("undercut", "defender", 13)),
-        ("modern", RoundFacts(8, 5), ("undercut", "defender", 28)),
-        ("standard", RoundFacts(0, 30, gin=True), ("gin", "knocker", 55)),
-        ("classic", RoundFacts(0, 30, gin=True), ("gin", "knocker", 50)),
-        ("standard", RoundFacts(0, 0, gin=True), ("gin", "knocker", 25)),
-        ("standard", RoundFacts(7, 7), ("undercut", "defender", 10)),
-        ({"undercut_on_tie": False}, RoundFacts(7, 7), ("knock", None, 0)),
-        ({"big_gin_bonus": 31}, RoundFacts(0, 20, big_gin=True), ("big_gin", "knocker", 51)),
+        ("standard", DealFacts(5, 17), ("knock", "knocker", 12)),
+        ("standard", DealFacts(8, 5), ("undercut", "defender", 13)),
+        ("modern", DealFacts(8, 5), ("undercut", "defender", 28)),
+        ("standard", DealFacts(0, 30, gin=True), ("gin", "knocker", 55)),
+        ("classic", DealFacts(0, 30, gin=True), ("gin", "knocker", 50)),
+        ("standard", DealFacts(0, 0, gin=True), ("gin", "knocker", 25)),
+        ("standard", DealFacts(7, 7), ("undercut", "defender", 10)),
+        ({"undercut_on_tie": False}, DealFacts(7, 7), ("knock", None, 0)),
+        ({"big_gin_bonus": 31}, DealFacts(0, 20, big_gin=True), ("big_gin", "knocker", 51)),
     ],
 )
 def test_r7_every_outcome_is_priced_by_the_rules(preset, facts, expected):
@@ -171,27 +171,27 @@ def test_r7_every_outcome_is_priced_by_the_rules(preset, facts, expected):
 @pytest.mark.parametrize("upcard, points", [("6S", 24), ("6H", 12), (None, 12)])
 def test_r7_4_oklahoma_spade_upcard_doubles_the_round(upcard, points):
     rules = resolve_rules("oklahoma")
-    result = price(RoundFacts(5, 17), rules, parse_card(upcard) if upcard else None)
+    result = price(DealFacts(5, 17), rules, parse_card(upcard) if upcard else None)
     assert result.points == points
 
 
 def test_r7_6_knocker_keeps_a_run_end_to_deny_a_chain():
     # With A-4 the defender lays off 5S 6S (11); keeping 4S as deadwood costs the knocker 4.
-    score = score_round(hand("AS 2S 3S 4S 7H 8H 9H AC AD 2D"),
+    score = score_deal(hand("AS 2S 3S 4S 7H 8H 9H AC AD 2D"),
                         hand("5S 6S KH QH KD QD JC 9C 7C 5C"), STANDARD, 10)
     assert [m.names() for m in score.knocker.melds] == [["AS", "2S", "3S"], ["7H", "8H", "9H"]]
     assert (score.outcome, score.points) == ("knock", 74)
 
 
 def test_r7_3_gin_beats_a_defender_with_zero():
-    score = score_round(hand("AS 2S 3S 4H 5H 6H 7D 8D 9D TD"),
+    score = score_deal(hand("AS 2S 3S 4H 5H 6H 7D 8D 9D TD"),
                         hand("5S 6S 7S 8H 9H TH JC QC KC 2C"), STANDARD, 10)
     assert (score.outcome, score.winner, score.points) == ("gin", "knocker", 27)
     assert score.defense.layoffs == ()
 
 
 def test_declared_defense_worse_than_best_is_scored_with_a_warning():
-    score = score_round(hand("5S 6S 7S 9H 9D 9C AC AD 2D 3C"),
+    score = score_deal(hand("5S 6S 7S 9H 9D 9C AC AD 2D 3C"),
                         hand("4S 3S KH KD QC JC 9S 8D 6C 2H"),
                         STANDARD, 10, knocker_melds=melds("5S 6S 7S", "9H 9D 9C"),
                         defender_melds=(), layoffs=(Layoff(parse_card("4S"), 0),))
@@ -201,7 +201,7 @@ def test_declared_defense_worse_than_best_is_scored_with_a_warning():
 
 def test_illegal_declared_layoffs_are_errors():
     with pytest.raises(InvalidHandError) as raised:
-        score_round(hand("5S 6S 7S 9H 9D 9C AC AD 2D 3C"), hand("3S 2S KH KD QC JC 9S 8D 6C 2H"),
+        score_deal(hand("5S 6S 7S 9H 9D 9C AC AD 2D 3C"), hand("3S 2S KH KD QC JC 9S 8D 6C 2H"),
                     STANDARD, 10, knocker_melds=melds("5S 6S 7S", "9H 9D 9C"),
                     layoffs=(Layoff(parse_card("3S"), 0),))
     assert [p.code for p in raised.value.problems] == ["layoff_does_not_fit"]
@@ -240,9 +240,9 @@ def test_round_score_matches_the_reference(options, position):
     limit = options.get("knock_limit", 10)
     if ref.min_deadwood(spread) > limit:
         with pytest.raises(InvalidHandError):
-            score_round(cards_mask(spread), cards_mask(defender), rules, limit)
+            score_deal(cards_mask(spread), cards_mask(defender), rules, limit)
         return
-    score = score_round(cards_mask(spread), cards_mask(defender), rules, limit)
+    score = score_deal(cards_mask(spread), cards_mask(defender), rules, limit)
     signed = {"knocker": score.points, "defender": -score.points, None: 0}[score.winner]
     prices = {k: v for k, v in options.items() if k != "knock_limit"}
     assert (signed, score.knocker.deadwood_count) == ref.best_round(spread, defender, limit,
@@ -262,9 +262,9 @@ PRESET_PRICES = {
 def test_every_preset_prices_gin_undercut_and_knock(preset):
     gin_bonus, undercut_bonus = PRESET_PRICES[preset]
     rules = resolve_rules(preset)
-    assert price(RoundFacts(0, 31, gin=True), rules).points == gin_bonus + 31
-    assert price(RoundFacts(9, 4), rules).points == 5 + undercut_bonus
-    assert price(RoundFacts(9, 9), rules).points == undercut_bonus  # a tie is an undercut
-    assert price(RoundFacts(4, 9), rules).points == 5
+    assert price(DealFacts(0, 31, gin=True), rules).points == gin_bonus + 31
+    assert price(DealFacts(9, 4), rules).points == 5 + undercut_bonus
+    assert price(DealFacts(9, 9), rules).points == undercut_bonus  # a tie is an undercut
+    assert price(DealFacts(4, 9), rules).points == 5
     # Big gin is off in every preset until big_gin_bonus is set.
     assert rules.big_gin_bonus is None

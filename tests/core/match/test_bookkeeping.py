@@ -11,7 +11,7 @@ import pytest
 
 from ginrules.rules import PRESETS, resolve_rules
 from ginrules.rules.match import variants as bookkeeping
-from ginrules.rules.match.variants import TableResult, Tally, Totals, Variant, variant_for
+from ginrules.rules.match.variants import DealResult, Tally, Totals, Variant, variant_for
 from ginrules.rules.errors import Problem
 from ginrules.rules.usecases.matches import score_match
 from ginrules.rules.base.options import VariantName
@@ -47,7 +47,7 @@ def test_r9_3_the_first_offer_goes_to_the_player_after_the_sitting_dealer():
 
 def test_r3_2_the_winner_deals_next_and_a_wrong_dealer_cites_the_variant_rule():
     standard = variant_for(resolve_rules("standard"), ["ann", "bob"])
-    standard.record([TableResult(("ann", "bob"), "ann", "bob", 12)])
+    standard.record([DealResult(("ann", "bob"), "ann", "bob", 12)])
     fault = standard.check_table(0, "ann", frozenset({"ann", "bob"}))
     assert isinstance(fault, Problem) and (fault.code, fault.rule) == ("wrong_dealer", "R-3.2")
     box = variant_for(resolve_rules("box"), ["ann", "bob", "cy"],
@@ -72,14 +72,14 @@ def test_r9_4_generated_rounds_alternate_opponents_one_of_each_team_a_table():
         if previous is not None:
             assert not set(pairs) & set(previous)
         previous = pairs
-        match.record([TableResult(s.players, s.dealer, None, 0) for s in seatings])
+        match.record([DealResult(s.players, s.dealer, None, 0) for s in seatings])
 
 
 def test_r9_4_a_round_repeating_the_last_pairing_is_refused():
     teams = [["ann", "cy"], ["bob", "dee"]]
     match = variant_for(resolve_rules("partnership"), ["ann", "bob", "cy", "dee"], teams=teams)
-    match.record([TableResult(("ann", "bob"), "ann", "ann", 10),
-                  TableResult(("cy", "dee"), "dee", None, 0)])
+    match.record([DealResult(("ann", "bob"), "ann", "ann", 10),
+                  DealResult(("cy", "dee"), "dee", None, 0)])
     fault = match.check_round([frozenset({"bob", "ann"}), frozenset({"dee", "cy"})])
     assert (fault.path, fault.code, fault.rule) == (("tables",), "wrong_pairing", "R-9.4")
     assert match.check_round([frozenset({"ann", "dee"}), frozenset({"cy", "bob"})]) is None
@@ -88,8 +88,8 @@ def test_r9_4_a_round_repeating_the_last_pairing_is_refused():
 def test_r9_4_two_tables_record_through_the_same_protocol_as_one():
     teams = [["ann", "cy"], ["bob", "dee"]]
     match = variant_for(resolve_rules("partnership"), ["ann", "bob", "cy", "dee"], teams=teams)
-    tally = match.record([TableResult(("ann", "bob"), "ann", "ann", 10),
-                          TableResult(("cy", "dee"), "dee", "dee", 4)])
+    tally = match.record([DealResult(("ann", "bob"), "ann", "ann", 10),
+                          DealResult(("cy", "dee"), "dee", "dee", 4)])
     assert isinstance(tally, Tally)
     assert (tally.team_result.winner, tally.team_result.points) == ("ann+cy", 6)
     assert tally.totals == {"ann+cy": 6, "bob+dee": 0}
@@ -110,5 +110,5 @@ def test_a_new_variant_is_one_class_named_in_the_registry(monkeypatch):
                          dealer="ann")
     assert scored.totals == Totals({"ann": 30, "bob": 0})
     match = variant_for(rules, ["ann", "bob"])
-    match.record([TableResult(("ann", "bob"), "ann", "ann", 30)])
+    match.record([DealResult(("ann", "bob"), "ann", "ann", 30)])
     assert match.seat().dealer == "bob"

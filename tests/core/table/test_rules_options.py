@@ -17,7 +17,7 @@ from ginrules.rules.table.moves import Discard, Draw, Knock, Pass, Phase
 from ginrules.rules.table.views import view_of
 from ginrules.rules.usecases.matches import score_match
 from ginrules.rules.usecases.replay import replay
-from ginrules.rules.hands.scoring import RoundFacts, price
+from ginrules.rules.hands.scoring import DealFacts, price
 from testkit.generator import random_game
 
 CARDS = list(DECK)
@@ -249,7 +249,7 @@ def test_r4_9_a_knock_whose_discard_is_the_taken_card_is_no_return():
 
 
 def test_r7_7_a_scoreless_tie_goes_to_the_knocker_with_no_points():
-    tie = RoundFacts(knocker_count=7, defender_count=7)
+    tie = DealFacts(knocker_count=7, defender_count=7)
     rules = resolve_rules({"preset": "openspiel", "scoreless_tie_winner": "knocker"})
     priced = price(tie, rules)
     assert (priced.outcome, priced.winner, priced.points) == ("knock", "knocker", 0)

@@ -60,9 +60,9 @@ class Action(NamedTuple):
     layoffs: tuple[Layoff, ...] | None = None
 
 
-class Table(NamedTuple):
-    """One two-player deal: dealer, the two hands, the upcard, the stock (if given), actions
-    (a named tuple: one is made per deal of a log)."""
+class LoggedDeal(NamedTuple):
+    """One deal as a log records it (a ``table`` of GAMELOG.md): dealer, the two hands, the
+    upcard, the stock (if given), actions (a named tuple: one is made per deal of a log)."""
 
     dealer: str
     hands: dict[str, tuple[Card, ...]]
@@ -78,7 +78,7 @@ class GameLog:
 
     rules: Rules
     players: tuple[str, ...]
-    rounds: tuple[tuple[Table, ...], ...]
+    rounds: tuple[tuple[LoggedDeal, ...], ...]
     roles: dict[str, str] | None = None
     teams: list[list[str]] | None = None
     view: str | None = None
@@ -168,7 +168,7 @@ def read_log(document: Any) -> GameLog:
         reader.fault(("echo_log",), "not_with_view",
                      "echo_log gives the whole log back, which a player's view may not show")
     rounds_value = reader.field(document, "rounds", (), list)
-    rounds: list[tuple[Table, ...]] = []
+    rounds: list[tuple[LoggedDeal, ...]] = []
     if rounds_value is not None:
         if len(rounds_value) > MAX_ROUNDS:
             raise LogTooLargeError(f"a log holds at most {MAX_ROUNDS} rounds, got "
@@ -181,7 +181,7 @@ def read_log(document: Any) -> GameLog:
                 continue
             read = [_read_table(reader, t, where) for where, t in tables]
             if None not in read:
-                rounds.append(cast("tuple[Table, ...]", tuple(read)))
+                rounds.append(cast("tuple[LoggedDeal, ...]", tuple(read)))
     if reader.problems:
         raise InvalidLogError("; ".join(p.detail for p in reader.problems[:20]), reader.problems)
     assert rules is not None and players is not None  # else read_header recorded a problem
@@ -213,7 +213,7 @@ def round_document(rules: Rules, tables: list[Any]) -> Any:
     return tables[0] if VARIANTS[rules.variant].tables_per_round == 1 else {"tables": tables}
 
 
-def _read_table(reader: _Reader, value: Any, path: tuple[str | int, ...]) -> Table | None:
+def _read_table(reader: _Reader, value: Any, path: tuple[str | int, ...]) -> LoggedDeal | None:
     plain = _plain_table(value) if type(value) is dict else None
     if plain is None:
         return _read_table_fully(reader, value, path)
@@ -222,7 +222,7 @@ def _read_table(reader: _Reader, value: Any, path: tuple[str | int, ...]) -> Tab
     actions = _read_actions(reader, items, path + ("actions",))
     if len(reader.problems) > before:
         return None
-    return Table(dealer, hands, upcard, stock, tuple(actions))
+    return LoggedDeal(dealer, hands, upcard, stock, tuple(actions))
 
 
 def _plain_table(value: dict[str, Any]) -> tuple[str, dict[str, tuple[Card, ...]], Card,
@@ -256,7 +256,8 @@ def _plain_table(value: dict[str, Any]) -> tuple[str, dict[str, tuple[Card, ...]
     return dealer, hands, upcard, stock, items
 
 
-def _read_table_fully(reader: _Reader, value: Any, path: tuple[str | int, ...]) -> Table | None:
+def _read_table_fully(reader: _Reader, value: Any, path: tuple[str | int, ...]
+                      ) -> LoggedDeal | None:
     if type(value) is not dict and not isinstance(value, Mapping):
         reader.fault(path, "wrong_type", "a round is an object (dealer, hands, upcard, actions)")
         return None
@@ -289,7 +290,7 @@ def _read_table_fully(reader: _Reader, value: Any, path: tuple[str | int, ...]) 
     if len(reader.problems) > before:
         return None
     assert upcard is not None  # else a problem was recorded
-    return Table(dealer, hands, upcard, stock, tuple(actions))
+    return LoggedDeal(dealer, hands, upcard, stock, tuple(actions))
 
 
 _ACTION_FIELDS = {

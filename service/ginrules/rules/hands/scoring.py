@@ -1,8 +1,8 @@
-"""Scoring a round (R-7): a round result is a record of facts that the rules price.
+"""Scoring a deal (R-7): a deal's result is a record of facts that the rules price.
 
-:class:`RoundFacts` says what happened (gin or not, both deadwood counts); :func:`price`
+:class:`DealFacts` says what happened (gin or not, both deadwood counts); :func:`price`
 turns facts into an outcome, a winner, points and a breakdown of terms, each with its rule, so
-one result can be re-priced under any rules.  :func:`score_round` settles a knock: it checks
+one result can be re-priced under any rules.  :func:`score_deal` settles a knock: it checks
 the spreads, finds the defender's best reply (R-6.4) and, when the knocker declared no melds,
 the knocker's best arrangement after that reply (R-7.6).
 """
@@ -28,8 +28,8 @@ Side = Literal["knocker", "defender"]
 
 
 @dataclass(frozen=True)
-class RoundFacts:
-    """What happened in a knocked round, before any rules price it (R-7.5)."""
+class DealFacts:
+    """What happened in a knocked deal, before any rules price it (R-7.5)."""
 
     knocker_count: int
     defender_count: int
@@ -57,7 +57,7 @@ class Price:
     breakdown: tuple[Term, ...]
 
 
-def price(facts: RoundFacts, rules: Rules, upcard: Card | None = None) -> Price:
+def price(facts: DealFacts, rules: Rules, upcard: Card | None = None) -> Price:
     """Price round facts under ``rules`` (R-7.1 to R-7.4); ``upcard`` for Oklahoma doubling."""
     terms: list[Term]
     if facts.big_gin or facts.gin:
@@ -92,13 +92,14 @@ def price(facts: RoundFacts, rules: Rules, upcard: Card | None = None) -> Price:
 
 
 @dataclass(frozen=True)
-class RoundScore:
-    """A settled round: both spreads, the layoffs, the facts and their price."""
+class DealScore:
+    """A settled knock, the deal's score: both spreads, the layoffs, the facts and their
+    price (``/v1/rounds/score`` answers one: the contract's round is this deal)."""
 
     knocker: Arrangement
     discard: Card | None
     defense: Defense
-    facts: RoundFacts
+    facts: DealFacts
     price: Price
     knock_limit: int
     warnings: tuple[Problem, ...] = ()
@@ -126,7 +127,7 @@ def _signed(result: Price) -> int:
 
 
 def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: Card | None,
-           *, big_gin: bool = False) -> tuple[Defense, RoundFacts, Price]:
+           *, big_gin: bool = False) -> tuple[Defense, DealFacts, Price]:
     """The defender's best reply to a spread (R-6.4) and the priced result."""
     defense = best_defense(knocker.melds, defender, gin=knocker.deadwood_count == 0,
                            rules=rules)
@@ -134,17 +135,17 @@ def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: Card | Non
     return defense, facts, price(facts, rules, upcard)
 
 
-def _facts(knocker: Arrangement, defender_count: int, big_gin: bool) -> RoundFacts:
+def _facts(knocker: Arrangement, defender_count: int, big_gin: bool) -> DealFacts:
     """The facts that price a round: a knocker with no deadwood went gin, or big gin (R-5.4,
     R-5.5)."""
     gin = knocker.deadwood_count == 0
-    return RoundFacts(knocker.deadwood_count, defender_count, gin and not big_gin, big_gin)
+    return DealFacts(knocker.deadwood_count, defender_count, gin and not big_gin, big_gin)
 
 
 def best_knocker_arrangement(
     spread: int, defender: int, rules: Rules, knock_limit: int, upcard: Card | None = None,
     judged: Arrangement | None = None,
-) -> tuple[Arrangement, Defense, RoundFacts, Price] | None:
+) -> tuple[Arrangement, Defense, DealFacts, Price] | None:
     """The knocker's arrangement with the best result after the defender's best reply (R-7.6).
 
     Every arrangement that may end the round counts (:func:`~.knock.knock_arrangements`), not
@@ -162,7 +163,7 @@ def best_knocker_arrangement(
     # arrangement's: the first by deadwood, then canonical order, of those that may (the
     # canonical optimal one where it may).  So where it scores that much it is the best.
     least = judged.deadwood_count
-    ceiling = price(RoundFacts(least, solver_for(rules).min_deadwood(defender), least == 0),
+    ceiling = price(DealFacts(least, solver_for(rules).min_deadwood(defender), least == 0),
                     rules, upcard)
     if _signed(settled[2]) == _signed(ceiling):
         return (judged, *settled)
@@ -177,7 +178,7 @@ def best_knocker_arrangement(
     return best
 
 
-def score_round(
+def score_deal(
     knocker_hand: int,
     defender_hand: int,
     rules: Rules,
@@ -189,7 +190,7 @@ def score_round(
     layoffs: tuple[Layoff, ...] | None = None,
     upcard: Card | None = None,
     knocker_arrangement: Arrangement | None = None,
-) -> RoundScore:
+) -> DealScore:
     """Settle a knock (R-5 to R-7).
 
     ``knocker_hand`` is the ten cards spread after the discard, or all eleven for big gin
@@ -275,10 +276,10 @@ def score_round(
                 f"the declared spread leaves deadwood {declared.deadwood_count}; the best "
                 f"reply leaves {facts.defender_count}. Scored as declared", "R-6.4"))
         defense = declared
-        facts = RoundFacts(knocker.deadwood_count, declared.deadwood_count, facts.gin,
+        facts = DealFacts(knocker.deadwood_count, declared.deadwood_count, facts.gin,
                            facts.big_gin)
         result = price(facts, rules, upcard)
-    return RoundScore(knocker, discard, defense, facts, result, knock_limit, tuple(warnings))
+    return DealScore(knocker, discard, defense, facts, result, knock_limit, tuple(warnings))
 
 
 def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ...],

@@ -117,8 +117,8 @@ class Seating:
 
 
 @dataclass(frozen=True)
-class TableResult:
-    """What one table of a round gave: who played (None when only the facts are known), who
+class DealResult:
+    """What one deal of a round gave: who played (None when only the facts are known), who
     dealt, the winner (None: no winner) and the points."""
 
     players: tuple[str, ...] | None
@@ -295,7 +295,7 @@ class Variant:
 
     # Results -----------------------------------------------------------------------------------
 
-    def record(self, results: Sequence[TableResult]) -> Tally:
+    def record(self, results: Sequence[DealResult]) -> Tally:
         """Take a round's results, one per table: what it did to the match.  Here, a round of
         one table: the winner scores and deals next (R-3.2, R-8.1)."""
         (result,) = results
@@ -345,7 +345,7 @@ class Hollywood(Variant):
         reach = min(n + skipped, 3)
         return [i for i in range(reach) if not self.games[i].closed]
 
-    def record(self, results: Sequence[TableResult]) -> Tally:
+    def record(self, results: Sequence[DealResult]) -> Tally:
         (result,) = results
         credited: list[int] = []
         if result.winner is not None:
@@ -427,7 +427,7 @@ class Box(Variant):
         return Seat((box, captain), box,
                     "the player in the box deals every round against the captain (R-9.2)")
 
-    def record(self, results: Sequence[TableResult]) -> Tally:
+    def record(self, results: Sequence[DealResult]) -> Tally:
         """The box winning stays and the others swap; the box losing sits out, the captain
         takes the box and the sitter captains (R-9.2); after a draw the roles stay."""
         (result,) = results
@@ -462,7 +462,7 @@ class Cutthroat(Variant):
         """The player after the sitting dealer in the log's order (R-9.3)."""
         return self.players[(self.players.index(dealer) + 1) % len(self.players)]
 
-    def record(self, results: Sequence[TableResult]) -> Tally:
+    def record(self, results: Sequence[DealResult]) -> Tally:
         """The loser deals next; after a draw the same dealer deals again (R-9.3)."""
         (result,) = results
         if result.winner is not None:
@@ -593,7 +593,7 @@ class Partnership(Variant):
             seatings.append(seating)
         return seatings
 
-    def record(self, results: Sequence[TableResult]) -> Tally:
+    def record(self, results: Sequence[DealResult]) -> Tally:
         """Net the two tables' results (R-9.4): the teams' result of the round."""
         seated = [r.players for r in results if r.players is not None]
         if len(seated) == len(results):

@@ -32,7 +32,7 @@ from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_
                            taken_card_fault)
 from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld, layoffs_fault, may_lay_off
-from ..hands.scoring import RoundScore, score_round
+from ..hands.scoring import DealScore, score_deal
 from .dealing import check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
                     Move, Pass, Phase, Record)
@@ -107,11 +107,11 @@ class Deal:
         self.end_rule = "R-4.6"
         """The rule that ended the deal without a knock: the wall, R-4.7, R-4.8 or R-4.9."""
         self.knock: KnockRecord | None = None
-        self.score: RoundScore | None = None
+        self.score: DealScore | None = None
         self._draw_limit = rules.upcard_draw_limit
         self._returns_end = rules.repeated_return_draw
         self._wall_take = rules.wall == "last_discard"
-        self._best: RoundScore | None = None
+        self._best: DealScore | None = None
         self._spread: Arrangement | None = None
         """The knocker's spread as the knock was judged on it, for scoring it (R-5.3)."""
 
@@ -310,7 +310,7 @@ class Deal:
         return any(check_knock(hand, discard, self.rules, self.limit, taken_card=taken).legal
                    for discard in (*mask_cards(hand), None))
 
-    def verify_lay_down(self, move: LayDown) -> RoundScore:
+    def verify_lay_down(self, move: LayDown) -> DealScore:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds,
         and the spread must be the defender's own valid one (R-6.1 to R-6.4).  The round's
         score with this spread."""
@@ -485,7 +485,7 @@ class Deal:
         self.phase, self.turn = _OVER, None
         self._played.append(move)
 
-    def settle(self) -> RoundScore:
+    def settle(self) -> DealScore:
         """After a knock with no lay_down: the defender's best reply is laid down (R-6.4)."""
         defender = self.defender
         assert defender is not None
@@ -493,7 +493,7 @@ class Deal:
         assert self.score is not None
         return self.score
 
-    def provisional_score(self) -> RoundScore:
+    def provisional_score(self) -> DealScore:
         """The knock scored with the defender's best reply, leaving the deal awaiting the
         defender's own lay_down (R-6.4)."""
         if self._best is None:
@@ -501,11 +501,11 @@ class Deal:
         return self._best
 
     def _score(self, melds: tuple[Meld, ...] | None,
-               layoffs: tuple[Layoff, ...] | None) -> RoundScore:
+               layoffs: tuple[Layoff, ...] | None) -> DealScore:
         knock = self.knock
         assert knock is not None
         try:
-            return score_round(
+            return score_deal(
                 self.hands[knock.knocker], self.hands[self.other(knock.knocker)], self.rules,
                 self.limit, discard=knock.discard, knocker_melds=knock.melds,
                 defender_melds=melds, layoffs=layoffs, upcard=self.upcard,

@@ -21,7 +21,7 @@ from ..hands.layoffs import Layoff
 
 if TYPE_CHECKING:
     from ..base.options import Rules
-    from ..hands.scoring import RoundScore
+    from ..hands.scoring import DealScore
 
 
 class Phase(enum.Enum):
@@ -249,7 +249,7 @@ class DealView:
     """The player's own legal moves on their turn; on another's turn that player's options as
     anyone may know them (hidden parts ``HIDDEN``)."""
     knock: KnockRecord | None
-    score: "RoundScore | None"
+    score: "DealScore | None"
 
     def __repr__(self) -> str:
         hand = " ".join(CARD_NAMES[c] for c in self.hand)

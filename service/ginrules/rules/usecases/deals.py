@@ -27,8 +27,8 @@ from ..table.shuffle import MAX_ROUND, MAX_SEED, SHUFFLE, seeded_deck
 
 
 @dataclass(frozen=True)
-class DealtTable:
-    """One table as dealt (R-3.1): its dealer (cutthroat: the third player, who sits out),
+class DealtDeal:
+    """One deal as dealt (R-3.1): its dealer (cutthroat: the third player, who sits out),
     each player's ten cards in the order dealt (first the player offered the upcard first),
     the upcard and the stock, next card first."""
 
@@ -47,7 +47,7 @@ class DealtRound:
     shuffle: str
     seed: int
     round: int
-    tables: tuple[DealtTable, ...]
+    tables: tuple[DealtDeal, ...]
     in_tables: bool
 
 
@@ -75,7 +75,7 @@ def deal_round(rules: Rules, players: Sequence[str], seed: int, round: int = 0, 
         (second,) = (p for p in seating.players if p != first)
         hands, upcard, stock = deal_deck(seeded_deck(seed, round, position), first, second)
         Deal(rules, hands, upcard, first, stock)  # the one deal check (R-1.5, R-3.1)
-        dealt.append(DealtTable(seating.dealer, hands, upcard, stock))
+        dealt.append(DealtDeal(seating.dealer, hands, upcard, stock))
     return DealtRound(SHUFFLE, seed, round, tuple(dealt), match.tables_per_round > 1)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
+from ..match.variants import HollywoodTotals, DealResult, Tally, Totals, Variant, variant_for
 from ..documents.gamelog import RoundFact, read_match, round_facts
 from ..errors import InvalidMatchError, Problem
 from ..match.standings import Bonus
@@ -75,7 +75,7 @@ def score_match(rules: Rules, players: Sequence[str], rounds: Sequence[Mapping[s
 
 
 def _table_result(match: Variant, position: int, path: tuple[str | int, ...], fact: RoundFact
-                  ) -> TableResult:
+                  ) -> DealResult:
     """One table's fact checked against who may have played there (R-9)."""
     seat = match.seat(position)
     winner = fact.winner
@@ -91,7 +91,7 @@ def _table_result(match: Variant, position: int, path: tuple[str | int, ...], fa
     players = None
     if seat.players is not None or seat.dealer is not None:
         players = seat.players or tuple(p for p in match.players if p != seat.dealer)
-    return TableResult(players, seat.dealer, winner, fact.points if winner is not None else 0)
+    return DealResult(players, seat.dealer, winner, fact.points if winner is not None else 0)
 
 
 def _fault(path: tuple[str | int, ...], code: str, detail: str, rule: str) -> InvalidMatchError:

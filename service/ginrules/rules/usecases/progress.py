@@ -17,7 +17,7 @@ from typing import Any
 from ..base.options import Rules
 from ..errors import GameStateError, RuleBroken
 from ..match.standings import Standing
-from ..match.variants import TableResult, Variant, variant_for
+from ..match.variants import DealResult, Variant, variant_for
 from ..table.dealing import shuffled_deck
 from ..table.engine import Deal
 from ..table.moves import DealView
@@ -128,6 +128,6 @@ class GameInProgress:
         for deal, dealer in zip(self.deals, self.dealers):
             winner = deal.winner
             points = deal.score.points if winner is not None and deal.score is not None else 0
-            results.append(TableResult(deal.players, dealer, winner, points))
+            results.append(DealResult(deal.players, dealer, winner, points))
         self.match.record(results)
         self.deals, self.dealers = [], []

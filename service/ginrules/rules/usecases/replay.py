@@ -15,20 +15,20 @@ from typing import Any, cast
 from ..base.cards import Card
 from ..base.melds import Meld
 from ..base.options import Rules
-from ..documents.gamelog import Action, GameLog, Table, declared_melds, read_log
+from ..documents.gamelog import Action, GameLog, LoggedDeal, declared_melds, read_log
 from ..errors import (GameStateError, IllegalDeal, IllegalMove, InvalidMeldError, Problem,
                       RuleBroken, private_detail)
-from ..hands.scoring import RoundScore
+from ..hands.scoring import DealScore
 from ..match.standings import Bonus
-from ..match.variants import HollywoodTotals, TableResult, Tally, Totals, Variant, variant_for
+from ..match.variants import HollywoodTotals, DealResult, Tally, Totals, Variant, variant_for
 from ..table.engine import Deal
 from ..table.moves import Discard, Draw, Knock, LayDown, LayDownOption, Move, Phase
 from ..table.views import Position, position_of
 
 
 @dataclass(frozen=True)
-class RoundRecord:
-    """A finished table: who dealt, its result (R-7), and for a round of one table what the
+class DealRecord:
+    """A finished deal: who dealt, its result (R-7), and for a round of one deal what the
     round did to the match (the running totals after it, the variant's notes)."""
 
     dealer: str
@@ -36,7 +36,7 @@ class RoundRecord:
     knocker: str | None
     winner: str | None
     points: int
-    score: RoundScore | None
+    score: DealScore | None
     defender: str | None
     tally: Tally | None = None
     """None for a table of a round of several tables (partnership), whose round has it."""
@@ -55,7 +55,7 @@ class RoundRecord:
 class PartnershipRound:
     """A partnership round: its two tables and the teams' netted result (R-9.4)."""
 
-    tables: tuple[RoundRecord, RoundRecord]
+    tables: tuple[DealRecord, DealRecord]
     tally: Tally
     provisional: bool = False
 
@@ -103,7 +103,7 @@ class Replay:
 
     valid: bool
     violations: tuple[Problem, ...]
-    rounds: tuple[RoundRecord | PartnershipRound, ...]
+    rounds: tuple[DealRecord | PartnershipRound, ...]
     totals: Totals | HollywoodTotals
     complete: bool
     winner: str | None
@@ -129,7 +129,7 @@ class Replay:
 class _ReplayedDeal:
     """A deal being replayed: the engine's deal, and where its table sits in the log."""
 
-    def __init__(self, rules: Rules, index: int, table: Table, first: str,
+    def __init__(self, rules: Rules, index: int, table: LoggedDeal, first: str,
                  path: tuple[str | int, ...] = ()) -> None:
         self.rules = rules
         self.index = index
@@ -143,7 +143,7 @@ class _ReplayedDeal:
         self.knock_path: tuple[str | int, ...] | None = None
         self.pending = False
         """The log ends at a knock that is not gin: the defender's lay_down may follow."""
-        self.score: RoundScore | None = None
+        self.score: DealScore | None = None
 
     def play(self, actions: tuple[Move | Action, ...]) -> None:
         """Apply the table's actions in order, each checked by the engine; a violation names
@@ -261,7 +261,7 @@ class _Replayer:
         self.view = view
         self.players = list(log.players)
         self.match = variant_for(log.rules, self.players, roles=log.roles, teams=log.teams)
-        self.records: list[RoundRecord | PartnershipRound] = []
+        self.records: list[DealRecord | PartnershipRound] = []
         self.current: list[_ReplayedDeal] = []
 
     def run(self) -> Replay:
@@ -310,7 +310,7 @@ class _Replayer:
         hidden hand, so only the full log and the defender's own view show it."""
         return not state.pending or self.view is None or self.view == state.defender
 
-    def play_round(self, index: int, tables: tuple[Table, ...]) -> None:
+    def play_round(self, index: int, tables: tuple[LoggedDeal, ...]) -> None:
         """Seat, play and record one round: its tables, checked against the variant's seating
         (R-3.2, R-9), each played in turn, and the round recorded once every table is over."""
         path = ("rounds", index)
@@ -332,18 +332,18 @@ class _Replayer:
                 return
         results = [self.result(state, table.dealer) for state, table in zip(states, tables)]
         tally = self.match.record([
-            TableResult(seating.players, seating.dealer, result[3], result[4])
+            DealResult(seating.players, seating.dealer, result[3], result[4])
             for seating, result in zip(seatings, results)])
         provisional = any(state.pending for state in states)
         finals = [position_of(state.deal, self.view) for state in states]
         if len(results) == 1:
-            self.records.append(RoundRecord(*results[0], tally, provisional, finals[0]))
+            self.records.append(DealRecord(*results[0], tally, provisional, finals[0]))
         else:
-            both = cast("tuple[RoundRecord, RoundRecord]", tuple(
-                RoundRecord(*result, final=final) for result, final in zip(results, finals)))
+            both = cast("tuple[DealRecord, DealRecord]", tuple(
+                DealRecord(*result, final=final) for result, final in zip(results, finals)))
             self.records.append(PartnershipRound(both, tally, provisional))
 
-    def play_table(self, path: tuple[str | int, ...], index: int, table: Table, first: str
+    def play_table(self, path: tuple[str | int, ...], index: int, table: LoggedDeal, first: str
                    ) -> _ReplayedDeal:
         state = _ReplayedDeal(self.rules, index, table, first, path)
         self.current.append(state)
@@ -353,9 +353,9 @@ class _Replayer:
 
     @staticmethod
     def result(state: _ReplayedDeal, dealer: str
-               ) -> tuple[str, str, str | None, str | None, int, RoundScore | None, str | None]:
+               ) -> tuple[str, str, str | None, str | None, int, DealScore | None, str | None]:
         """The result of a finished table (R-4.6, R-7), before the match takes it: the fields
-        of its :class:`RoundRecord` (dealer, outcome, knocker, winner, points, score,
+        of its :class:`DealRecord` (dealer, outcome, knocker, winner, points, score,
         defender)."""
         score = state.score
         if score is None:  # the wall (R-4.6)

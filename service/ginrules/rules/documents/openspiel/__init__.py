@@ -1,9 +1,9 @@
 """Importing a game of OpenSpiel's ``gin_rummy`` as a ginrules-log/1 document (GAMELOG.md).
 
-OpenSpiel records a hand as one list of action numbers, its chance outcomes (the cards dealt
-and drawn) included.  :func:`import_openspiel` reads such a list with the game's parameters
-and writes the same hand as a one-round log under the ``openspiel`` preset, ready to replay.
-The hand is played on the engine (``table/engine.py``) as it is read: each action is
+OpenSpiel records a deal (its "hand") as one list of action numbers, its chance outcomes (the
+cards dealt and drawn) included.  :func:`import_openspiel` reads such a list with the game's
+parameters and writes the same deal as a one-round log under the ``openspiel`` preset, ready
+to replay.  The deal is played on the engine (``table/engine.py``) as it is read: each action is
 translated into the engine's move, or a part of one, and the engine judges it under the
 ``openspiel`` preset, whose options are OpenSpiel's rules (its wall, R-4.7, its upcard draw
 limit, R-4.8, its repeated move, R-4.9, the taken card discarded at once, R-4.3).  An action
@@ -25,7 +25,7 @@ Only what is OpenSpiel's own is decided here:
   less its highest-ranked leftover card (the engine's knock check of that one discard), and
   the layoffs it offers (at most two cards past a run's end).
 
-A sequence that stops mid-hand is imported as far as the log can say it: a knock or a stock
+A sequence that stops mid-deal is imported as far as the log can say it: a knock or a stock
 draw whose card is not yet known is left out until it is complete, a knock without the
 defender's final pass ends the log at the knock (the replay's ``next`` says what may follow).
 """
@@ -33,7 +33,7 @@ defender's final pass ends the log at the knock (the replay's ``next`` says what
 from __future__ import annotations
 
 from ...errors import InvalidImportError
-from .importer import (DEALER, FORMAT, MAX_ACTIONS, PLAYERS, OpenSpielHand, assign_layoffs,
+from .importer import (DEALER, FORMAT, MAX_ACTIONS, PLAYERS, OpenSpielDeal, assign_layoffs,
                        import_openspiel)
 from .numbering import (DRAW_STOCK, DRAW_UPCARD, KNOCK, MAX_ACTION, MELD_BASE, NUM_CARDS,
                         NUM_MELDS, PASS, card_name, meld_id, meld_table)
@@ -42,7 +42,7 @@ from .quirks import (knock_discard, legal_knock_discards, legal_melds, min_deadw
                      offers_layoff, possible_layoffs)
 
 __all__ = ["DEALER", "DRAW_STOCK", "DRAW_UPCARD", "FORMAT", "InvalidImportError", "KNOCK",
-           "MAX_ACTION", "MAX_ACTIONS", "MELD_BASE", "NUM_CARDS", "NUM_MELDS", "OpenSpielHand",
+           "MAX_ACTION", "MAX_ACTIONS", "MELD_BASE", "NUM_CARDS", "NUM_MELDS", "OpenSpielDeal",
            "PARAMS", "PASS", "PLAYERS", "PRESET", "assign_layoffs", "card_name",
            "import_openspiel", "knock_discard", "legal_knock_discards", "legal_melds",
            "meld_id", "meld_table", "min_deadwood", "offers_layoff", "possible_layoffs",

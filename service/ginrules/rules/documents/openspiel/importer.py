@@ -1,4 +1,4 @@
-"""An OpenSpiel ``gin_rummy`` hand read onto the engine: its actions as the engine's moves.
+"""An OpenSpiel ``gin_rummy`` deal (its "hand") read onto the engine, its actions as moves.
 
 Each OpenSpiel action becomes one of the engine's moves (``table/moves.py``), or a part of
 one, and the engine's :class:`~...table.engine.Deal` under the ``openspiel`` preset judges it:
@@ -30,7 +30,7 @@ from .quirks import knock_discard, offers_layoff
 
 FORMAT = "openspiel"
 MAX_ACTIONS = 2000
-"""Action numbers in one import; an OpenSpiel hand has at most about 300."""
+"""Action numbers in one import; an OpenSpiel deal has at most about 300."""
 PLAYERS = ("p0", "p1")
 FIRST, DEALER = PLAYERS
 """OpenSpiel's player 0 always acts first, so player 1 deals."""
@@ -82,8 +82,8 @@ class _LayDownParts:
         self.used = 0
 
 
-class OpenSpielHand:
-    """One OpenSpiel hand read action by action onto the engine's deal, and its log."""
+class OpenSpielDeal:
+    """One OpenSpiel deal read action by action onto the engine's deal, and its log."""
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self.log_rules = dict(rules)
@@ -111,7 +111,7 @@ class OpenSpielHand:
             self._deal_card(index, action)
             return
         if deal.turn is None:
-            _fault(index, "game_over", "the hand is over: no action may follow")
+            _fault(index, "game_over", "the deal is over: no action may follow")
         if self.stock_draw:
             self._stock_card(index, action, deal)
             return
@@ -201,7 +201,7 @@ class OpenSpielHand:
                            "R-5.3")
 
     def _take(self, deal: Deal, player: str) -> None:
-        """A draw from the discard pile, naming its card (a draw that ends the hand under the
+        """A draw from the discard pile, naming its card (a draw that ends the deal under the
         upcard draw limit leaves it there, R-4.8)."""
         top = deal.pile[-1] if deal.pile else None
         deal.draw(_new(Draw, (player, "discard", None)))
@@ -338,7 +338,7 @@ class OpenSpielHand:
     # The log -----------------------------------------------------------------------------
 
     def log(self) -> dict[str, Any]:
-        """The ginrules-log/1 document of the hand as far as it goes."""
+        """The ginrules-log/1 document of the deal as far as it goes."""
         rounds = []
         if self.deal is not None:
             rounds.append({
@@ -356,7 +356,7 @@ def import_openspiel(actions: Any, params: Any = None) -> dict[str, Any]:
     """The ginrules-log/1 document of an OpenSpiel ``gin_rummy`` action sequence.
 
     ``actions``: OpenSpiel's action numbers, chance outcomes included, from the start of the
-    hand; ``params``: its game parameters (OpenSpiel's names; defaults as OpenSpiel's).
+    deal; ``params``: its game parameters (OpenSpiel's names; defaults as OpenSpiel's).
     Raises :class:`InvalidImportError` naming the first fault (``("actions", i)`` or
     ``("params", name)``).
     """
@@ -369,10 +369,10 @@ def import_openspiel(actions: Any, params: Any = None) -> dict[str, Any]:
     if len(actions) > MAX_ACTIONS:
         detail = f"at most {MAX_ACTIONS} actions, got {len(actions)}"
         raise InvalidImportError(detail, [Problem(("actions",), "too_many_actions", detail)])
-    hand = OpenSpielHand(rules_for(values))
+    deal = OpenSpielDeal(rules_for(values))
     for index, action in enumerate(actions):
-        hand.apply(index, action)
-    return hand.log()
+        deal.apply(index, action)
+    return deal.log()
 
 
 def assign_layoffs(knocker_melds: tuple[Meld, ...], defender: int, cards: tuple[Card, ...],

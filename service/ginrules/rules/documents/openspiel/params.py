@@ -1,6 +1,6 @@
 """OpenSpiel's ``gin_rummy`` parameters as the rules of a log (R-10).
 
-A hand played with OpenSpiel's defaults is the ``openspiel`` preset; other parameters are
+A deal played with OpenSpiel's defaults is the ``openspiel`` preset; other parameters are
 options over it (:func:`rules_for`), and whether a value can be played is the options' own
 check (:func:`~...base.options.resolve_rules`).  Only the deck and the hands are OpenSpiel's
 own parameters without an option: other decks and hand sizes are refused.
