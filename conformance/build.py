@@ -6,7 +6,7 @@ The package reads the cases from here: ``service/ginrules/data/conformance`` lin
 folder, and a wheel carries copies of its ``*.json`` files, so ``ginrules conformance`` needs no
 checkout.
 
-Hand-written cases carry expected answers worked out from RULES.md by hand.  The generated
+Hand-written cases carry expected answers worked out from docs/rules.md by hand.  The generated
 corpora (``*-generated`` topics) take their expected answers from the small exhaustive
 reference solver the tests use too (testkit/reference.py), never from the service itself.
 Game-log cases use seeded generated games; the violations expected of corrupted ones follow
@@ -1082,7 +1082,7 @@ def melds_corpus(rng):
 
 # Representation (the client's words stand) ----------------------------------------------------
 # The same facts written as different clients write them get the same answer; a meld index is
-# always a position in the melds as the client sent them (GAMELOG.md).
+# always a position in the melds as the client sent them (docs/gamelog.md).
 
 _BOB = h("8S 8H 8C 6S 6D 6C 2C 3C 4C 5D")
 _ANN = h("6H KS QS JS 9H 9D 9C TH JD QD")
@@ -1273,7 +1273,7 @@ def main():
     write("options", "Rules other engines and rule books play (R-4.7, R-4.8, R-7.7, R-8.2, "
           "R-8.3, R-10).", option_cases())
     write("representation", "The same request however a client writes it; meld indexes as "
-          "sent (GAMELOG.md).", REPRESENTATION)
+          "sent (docs/gamelog.md).", REPRESENTATION)
     write("deadwood-generated", "Seeded hands; answers from the exhaustive reference.",
           deadwood_corpus(rng))
     write("showdown-generated", "Seeded knock positions; answers from the exhaustive reference.",

@@ -103,7 +103,7 @@ def random_game(
     log: dict[str, Any] = {"format": "ginrules-log/1", "rules": rules, "players": list(players),
                            "rounds": []}
     if voice.maybe(0.3):
-        del log["format"]  # optional (GAMELOG.md)
+        del log["format"]  # optional (docs/gamelog.md)
     header = variant.choose_header(players, rng)
     log.update(header)
     match = variant_for(resolved, players, **header)
@@ -282,7 +282,7 @@ class _Deal:
             fields["layoffs"] = self.voice.layoffs(layoffs)
         if rewritten:
             self.actions.append({"player": defender, "action": "lay_down", **fields})
-        elif not fields:  # laid down without saying how: the best reply (R-6.4, GAMELOG.md)
+        elif not fields:  # laid down without saying how: the best reply (R-6.4, docs/gamelog.md)
             self.act(LayDown(defender))
         else:
             self.act(LayDown(defender, tuple(melds), tuple(layoffs)), **fields)

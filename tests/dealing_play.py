@@ -30,7 +30,7 @@ HEADERS: dict[str, dict[str, Any]] = {
 
 
 def action(move: Move) -> dict[str, Any]:
-    """A move of the engine as a log action (GAMELOG.md)."""
+    """A move of the engine as a log action (docs/gamelog.md)."""
     if isinstance(move, Pass):
         return {"player": move.player, "action": "pass"}
     if isinstance(move, Draw):

@@ -1,6 +1,6 @@
 """Other clients' ways of writing the same request, for representation-invariance tests.
 
-Every free choice a client has (R-1.4, GAMELOG.md) is made again at random: how each card is
+Every free choice a client has (R-1.4, docs/gamelog.md) is made again at random: how each card is
 spelled, the order of cards in a hand or a meld, the order of declared melds (with the
 layoff indexes that name them remapped), a meld as a list or as ``{"kind", "cards"}``,
 optional fields left out.  Written for the tests alone, sharing nothing with the service's
@@ -122,7 +122,7 @@ def _table(table: dict, rng: random.Random) -> list[int]:
                 action["melds"], moved = melds(action["melds"], rng)
         if kind == "lay_down":
             # An empty field may go where the other one stays: with neither, the lay_down
-            # would no longer state a spread but ask for the best reply (GAMELOG.md).
+            # would no longer state a spread but ask for the best reply (docs/gamelog.md).
             if "melds" in action:
                 action["melds"] = melds(action["melds"], rng)[0]
                 if not action["melds"] and "layoffs" in action and rng.random() < 0.5:

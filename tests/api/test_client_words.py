@@ -1,5 +1,5 @@
 """The client's words stand: declared meld order, one shape per concept, private views, the
-defender's move (R-6.1, R-6.4, R-9.1, GAMELOG.md)."""
+defender's move (R-6.1, R-6.4, R-9.1, docs/gamelog.md)."""
 
 from __future__ import annotations
 

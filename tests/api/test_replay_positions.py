@@ -1,5 +1,5 @@
 """What the replay says of each table so that any position of a log can be drawn without a
-rule (GAMELOG.md): ``next.discard_pile`` and ``next.hand_sizes``, each round entry's ``final``,
+rule (docs/gamelog.md): ``next.discard_pile`` and ``next.hand_sizes``, each round entry's ``final``,
 ``next.tables_over`` for partnership, and the log echoed canonical with ``echo_log``.
 
 Every reply here goes through the contract-checking client (openapi.yaml).  The expected piles,
@@ -216,7 +216,7 @@ def test_r9_4_a_partnership_table_over_is_shown_while_the_other_is_played(client
     assert shown >= 3
 
 
-# What a player may see of the new fields (GAMELOG.md view) ------------------------------------
+# What a player may see of the new fields (docs/gamelog.md view) -----------------------------
 
 
 def test_a_view_shows_the_public_pile_and_counts_and_only_its_own_hand(client):

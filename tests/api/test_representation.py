@@ -1,5 +1,5 @@
 """Representation invariance: the same request written as another client would write it gets
-the same answer (R-1.4, R-2, R-6.1, GAMELOG.md), up to the remapping of declared meld indexes.
+the same answer (R-1.4, R-2, R-6.1, docs/gamelog.md), up to the remapping of declared meld indexes.
 
 Each property writes one request twice with tests/api/rewrite.py (card spellings, card order in a
 hand or meld, meld order with layoff indexes remapped, list or object melds, optional fields
@@ -79,7 +79,7 @@ def test_r5_3_a_knock_reads_the_same_however_its_melds_are_written(app, seed):
     second = client.post("/v1/knock", json=rules_field(rng, {
         "hand": rewrite.hand(eleven, rng), "discard": rewrite.spell(ORDER[discard], rng),
         "melds": again})).get_json()
-    # The reply echoes the declared melds in the declared order (GAMELOG.md).
+    # The reply echoes the declared melds in the declared order (docs/gamelog.md).
     echoed = first["arrangement"]["melds"]
     assert [second["arrangement"]["melds"][moved[i]] for i in range(len(echoed))] == echoed
     for reply in (first, second):

@@ -1,4 +1,4 @@
-"""View indistinguishability (GAMELOG.md ``view``): a player's view of a game is a function of
+"""View indistinguishability (docs/gamelog.md ``view``): a player's view of a game is a function of
 what that player may know, their own cards and everything public.
 
 For random games in progress of every variant, and for each player, one card that player cannot

@@ -15,7 +15,7 @@ from ginrules.conformance import in_process, load_cases, run_case
 from testkit import ROOT
 
 CASES = ROOT / "conformance"
-RULES_TEXT = (ROOT.parent / "shared" / "RULES.md")
+RULES_TEXT = (ROOT.parent / "shared" / "docs/rules.md")
 RULE_BOOK = ROOT / "docs" / "rules.md"
 CASE_FILES = sorted(p for p in CASES.glob("*.json") if not p.name.endswith(".schema.json"))
 

@@ -1,4 +1,4 @@
-"""``POST /v1/games/replay`` (a game log checked action by action, GAMELOG.md) and
+"""``POST /v1/games/replay`` (a game log checked action by action, docs/gamelog.md) and
 ``POST /v1/matches/score`` (a match scored from its rounds' facts, R-8, R-9)."""
 
 from __future__ import annotations

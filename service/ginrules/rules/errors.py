@@ -69,7 +69,7 @@ class InvalidRulesError(RulesError):
 
 
 class InvalidLogError(RulesError):
-    """A game log that is not a well-formed ginrules-log/1 document (GAMELOG.md)."""
+    """A game log that is not a well-formed ginrules-log/1 document (docs/gamelog.md)."""
 
     code = "invalid_log"
 
@@ -219,7 +219,7 @@ PRIVATE_DETAILS: dict[str, str] = {
     "wrong_pairing": "the tables do not seat one player of each team",
 }
 """Each code a replay's violation may carry, with what a player's view says of it: what is
-wrong, naming no card and no count, which could be another player's hidden ones (GAMELOG.md
+wrong, naming no card and no count, which could be another player's hidden ones (docs/gamelog.md
 ``view``).  A test holds it complete: every code the engine, the deal check, the seating and
 the showdown raise is here."""
 

@@ -1,5 +1,5 @@
 """Documents clients send whole.  A game log, a deal request and a match's facts are read by
-their readers in the rules core (GAMELOG.md), which name every fault of form and of meaning;
+their readers in the rules core (docs/gamelog.md), which name every fault of form and of meaning;
 the import request (an OpenSpiel game in its envelope: ``format``, ``actions``, ``params``) is
 read here.  No marshmallow and no Flask: ``ginrules replay`` and ``ginrules import`` read
 exactly as the endpoints do.

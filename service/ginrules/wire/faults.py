@@ -3,7 +3,7 @@ collector that keeps every fault of a request at once, each placed at its pointe
 
 A fault of form (a missing field, a value of the wrong type, an unknown field) is a 400; a
 well-formed input whose meaning the rules refuse (an impossible hand, a rule broken) is a 422;
-a log over the documented size limits is a 413 (GAMELOG.md).  Every part of the edge (the HTTP
+a log over the documented size limits is a 413 (docs/gamelog.md).  Every part of the edge (the HTTP
 routes, ``ginrules replay``, ``ginrules import``) asks :func:`problem_of`, never decides a
 status itself.
 """

@@ -202,7 +202,7 @@ def dump_analysis(analysis: HandAnalysis, with_rules: bool = True) -> dict[str, 
 
 
 def dump_move(move: Move, *, player: bool = True) -> dict[str, Any]:
-    """A move as a log action (GAMELOG.md ``actions``): the one dumper of a move, for a bot's
+    """A move as a log action (docs/gamelog.md ``actions``): the one dumper of a move, for a bot's
     move, a hint's option and ``next``'s legal actions.  What another player cannot see
     (``HIDDEN``) is left out; ``player=False`` leaves out the player (``next`` names it once)."""
     body: dict[str, Any] = {"player": move.player} if player else {}
@@ -246,7 +246,7 @@ def dump_lay_down_option(option: LayDownOption) -> dict[str, Any]:
 
 @singledispatch
 def dump_totals(totals: Any) -> dict[str, Any]:
-    """Totals in the variant's shape (GAMELOG.md ``totals``)."""
+    """Totals in the variant's shape (docs/gamelog.md ``totals``)."""
     raise TypeError(f"no dumper for {type(totals).__name__}")
 
 
@@ -287,7 +287,7 @@ def dump_tally(tally: Tally) -> dict[str, Any]:
 
 
 def dump_result(record: DealRecord) -> dict[str, Any]:
-    """A table's result (GAMELOG.md ``result``)."""
+    """A table's result (docs/gamelog.md ``result``)."""
     result: dict[str, Any] = {"outcome": record.outcome, "knocker": record.knocker,
                               "winner": record.winner, "points": record.points}
     score = record.score
@@ -389,7 +389,7 @@ def dump_ending(bonuses: tuple[Bonus, ...], margin: int | None) -> dict[str, Any
 
 
 def dump_replay(result: Replay) -> dict[str, Any]:
-    """The replay reply of GAMELOG.md."""
+    """The replay reply of docs/gamelog.md."""
     body: dict[str, Any] = {
         "valid": result.valid,
         "violations": [dump_violation(v) for v in result.violations],
@@ -420,7 +420,7 @@ def dump_log(document: Mapping[str, Any], log: GameLog) -> dict[str, Any]:
 
 
 def dump_log_table(table: LoggedDeal) -> dict[str, Any]:
-    """One table of a log as read (GAMELOG.md), its cards canonical."""
+    """One table of a log as read (docs/gamelog.md), its cards canonical."""
     body: dict[str, Any] = {
         "dealer": table.dealer,
         "hands": {player: [CARD_NAMES[c] for c in cards] for player, cards in table.hands.items()},
@@ -433,7 +433,7 @@ def dump_log_table(table: LoggedDeal) -> dict[str, Any]:
 
 
 def dump_log_action(action: Move | Action) -> dict[str, Any]:
-    """One action of a log as read (GAMELOG.md ``actions``), its cards canonical: a move as
+    """One action of a log as read (docs/gamelog.md ``actions``), its cards canonical: a move as
     :func:`dump_move` writes it; a stated knock or spread with the melds as they were sent."""
     if not isinstance(action, Action):
         return dump_move(action)
@@ -456,7 +456,7 @@ def _canonical_meld(meld: Any) -> Any:
 
 
 def dump_fact(fact: RoundFact) -> dict[str, Any]:
-    """A table's facts as given (GAMELOG.md, ``/v1/matches/score``)."""
+    """A table's facts as given (docs/gamelog.md, ``/v1/matches/score``)."""
     body: dict[str, Any] = {"winner": fact.winner}
     for name in ("points", "outcome", "knocker"):
         if name in fact.given:
@@ -525,7 +525,7 @@ def dump_hint(hint: Hint) -> dict[str, Any]:
 
 
 def dump_table(table: DealtDeal) -> dict[str, Any]:
-    """One dealt table as a log's table (GAMELOG.md), its actions still to come."""
+    """One dealt table as a log's table (docs/gamelog.md), its actions still to come."""
     return {
         "dealer": table.dealer,
         "hands": {player: [CARD_NAMES[c] for c in cards] for player, cards in table.hands.items()},

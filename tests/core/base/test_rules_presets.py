@@ -7,7 +7,7 @@ import pytest
 from ginrules.rules import OPTION_NAMES, PRESETS, InvalidRulesError, Rules, resolve_rules
 from ginrules.rules.base.options import get_preset
 
-# RULES.md section 10, column by column.
+# docs/rules.md section 10, column by column.
 TABLE = {
     #              knock gin und tie  big   box bonus shutout           target
     "standard":    (10, 25, 10, True, None, 0, 0, "none", 100),
@@ -21,7 +21,7 @@ TABLE = {
     "straight":    (0, 25, 10, True, None, 0, 0, "none", 100),
     "openspiel":   (10, 25, 25, False, None, 0, 0, "none", 100),
 }
-# The columns every preset shares, and the presets that differ (RULES.md section 10).
+# The columns every preset shares, and the presets that differ (docs/rules.md section 10).
 COMMON = {"taken_card_discard": "forbid", "oklahoma_ace": "gin", "oklahoma_spade_double": True,
           "wall": "draw", "upcard_draw_limit": None, "round_the_corner": False,
           "ace_deadwood_value": 1, "scoreless_tie_winner": "none", "box_bonus_timing": "end"}

@@ -322,7 +322,7 @@ def test_the_shuffle_module_uses_no_random_number_generator():
 
 
 def dump(dealt) -> dict:
-    """A dealt round as a log's round (GAMELOG.md), in a deal reply."""
+    """A dealt round as a log's round (docs/gamelog.md), in a deal reply."""
     tables = [{"dealer": t.dealer, "hands": {p: [CARD_NAMES[c] for c in cards]
                                              for p, cards in t.hands.items()},
                "upcard": CARD_NAMES[t.upcard], "stock": [CARD_NAMES[c] for c in t.stock],

@@ -1,4 +1,4 @@
-"""The rules options other engines and rule books play (RULES.md section 11): the last discard
+"""The rules options other engines and rule books play (docs/rules.md section 11): the last discard
 at the wall (R-4.7), the limit on discard-pile draws (R-4.8), the winner of a scoreless tie
 (R-7.7), box bonuses as they are won (R-8.2), a doubled total (R-8.3), and the presets
 `straight` and `openspiel` (R-10)."""

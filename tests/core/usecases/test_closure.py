@@ -62,7 +62,7 @@ def positions(rules, count: int):
 
 
 def as_action(move) -> dict:
-    """A core move as a log action (GAMELOG.md ``actions``)."""
+    """A core move as a log action (docs/gamelog.md ``actions``)."""
     if type(move) is Pass:
         return {"player": move.player, "action": "pass"}
     if type(move) is Draw:

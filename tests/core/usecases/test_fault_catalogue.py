@@ -1,5 +1,6 @@
 """Every fault the rules of play can raise has its words for a player's view, in one catalogue
-(``rules/errors.py``, ``PRIVATE_DETAILS``; GAMELOG.md ``view``), and those words name no card."""
+(``rules/errors.py``, ``PRIVATE_DETAILS``; docs/gamelog.md ``view``), and those words name no
+card."""
 
 from __future__ import annotations
 

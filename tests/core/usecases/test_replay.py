@@ -1,4 +1,4 @@
-"""Game-log replay (GAMELOG.md; R-3 to R-8): generated games, games cut short, corrupted games."""
+"""Game-log replay (docs/gamelog.md; R-3 to R-8): generated games, cut short, corrupted."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def test_view_hides_the_other_hand():
     other = next(p for p in log["players"] if p != mover)
     theirs = replay(log, view=other).next
     assert set(theirs.hands) == {other}
-    for option in theirs.moves:  # no card of the mover's hidden hand (GAMELOG.md view)
+    for option in theirs.moves:  # no card of the mover's hidden hand (docs/gamelog.md view)
         assert type(option) not in (Discard, Knock) or HIDDEN in (
             getattr(option, "card", HIDDEN), getattr(option, "discard", HIDDEN))
     mine = replay(log, view=mover).next
@@ -349,7 +349,7 @@ def test_logs_over_the_size_limits_are_refused():
         replay({**log, "rounds": log["rounds"][:1] * 501})
 
 
-# A lay_down with neither melds nor layoffs: laid down without saying how (GAMELOG.md) ---------
+# A lay_down with neither melds nor layoffs: laid down without saying how (docs/gamelog.md) --
 
 VARIANTS = ["standard", "modern", "classic", "oklahoma", "hollywood", "box", "cutthroat",
             "partnership", "straight", "openspiel"]

@@ -1,6 +1,6 @@
 """The rules object and its presets (R-10).
 
-A :class:`Rules` value is frozen: every option of RULES.md with the value a preset gives it,
+A :class:`Rules` value is frozen: every option of docs/rules.md with the value a preset gives it,
 possibly overridden.  :func:`resolve_rules` turns what a client sends (a preset name, or a
 mapping ``{"preset": name, option: value, ...}``, or a ``Rules``) into a ``Rules`` and rejects
 any unknown preset or option and any value out of range: nothing is silently replaced.
@@ -23,7 +23,8 @@ DEFAULT_PRESET = "standard"
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md; ``preset`` and ``variant`` say which game the options belong to."""
+    """Every option of docs/rules.md; ``preset`` and ``variant`` say which game the options
+    belong to."""
 
     preset: str = DEFAULT_PRESET
     variant: VariantName = "two_player"

@@ -1,5 +1,5 @@
 """Reading the documents clients send, before any rule is checked: a game log (ginrules-log/1,
-GAMELOG.md) into typed values, and a match given as the bare facts of its rounds
+docs/gamelog.md) into typed values, and a match given as the bare facts of its rounds
 (``/v1/matches/score``).
 
 Faults of form (a missing field, a wrong type, an unknown card code, an unknown action) raise
@@ -45,7 +45,7 @@ _MISSING = object()
 
 
 class Action(NamedTuple):
-    """A knock or a lay_down as the log gives it (GAMELOG.md): its melds as sent, read into
+    """A knock or a lay_down as the log gives it (docs/gamelog.md): its melds as sent, read into
     the engine's move when it is played; a knock's ``discard`` is None for big gin.  A named
     tuple, like the engine's moves, since one is made per knock and lay_down of a log."""
 
@@ -61,7 +61,7 @@ class Action(NamedTuple):
 
 
 class LoggedDeal(NamedTuple):
-    """One deal as a log records it (a ``table`` of GAMELOG.md): dealer, the two hands, the
+    """One deal as a log records it (a ``table`` of docs/gamelog.md): dealer, the two hands, the
     upcard, the stock (if given), actions (a named tuple: one is made per deal of a log)."""
 
     dealer: str
@@ -82,7 +82,7 @@ class GameLog:
     roles: dict[str, str] | None = None
     teams: list[list[str]] | None = None
     view: str | None = None
-    """The player whose view the reply shows (GAMELOG.md ``view``); None for the whole log."""
+    """The player whose view the reply shows (docs/gamelog.md ``view``); None for the whole log."""
     echo_log: bool = False
     """Whether the reply gives the log back as read, its cards canonical (``echo_log``)."""
 
@@ -195,7 +195,7 @@ def read_log(document: Any) -> GameLog:
 def _round_tables(reader: _Reader, rules: Rules | None, value: Any, path: tuple[str | int, ...],
                   what: str) -> list[tuple[tuple[str | int, ...], Any]] | None:
     """A round's tables with their paths: the round itself where a round is one table, else
-    ``{"tables": [...]}`` with one entry per table (GAMELOG.md); None for a wrong shape."""
+    ``{"tables": [...]}`` with one entry per table (docs/gamelog.md); None for a wrong shape."""
     variant = VARIANTS[rules.variant] if rules is not None else VARIANTS["two_player"]
     count = variant.tables_per_round
     if count == 1:
@@ -488,7 +488,7 @@ def _read_action_fully(reader: _Reader, item: Any, path: tuple[str | int, ...]
             fields["melds"] = _read_melds(reader, item["melds"], path + ("melds",))
     elif kind == "lay_down" and ("melds" in item or "layoffs" in item):
         # A spread stated (either field): what is left out is empty.  With neither field the
-        # defender laid down without saying how: the best reply (R-6.4, GAMELOG.md).
+        # defender laid down without saying how: the best reply (R-6.4, docs/gamelog.md).
         fields["melds"] = (_read_melds(reader, item["melds"], path + ("melds",))
                            if "melds" in item else ())
         fields["layoffs"] = ()

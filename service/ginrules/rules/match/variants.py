@@ -146,7 +146,7 @@ class Variant:
 
     name: ClassVar[str] = "two_player"
     player_count: ClassVar[int] = 2
-    """Players of the variant (GAMELOG.md ``players``)."""
+    """Players of the variant (docs/gamelog.md ``players``)."""
     tables_per_round: ClassVar[int] = 1
     dealer_rule: ClassVar[str] = "R-3.2"
     """The rule a round dealt by the wrong player breaks."""
@@ -163,7 +163,7 @@ class Variant:
                  roles: dict[str, str] | None = None, teams: list[list[str]] | None = None,
                  dealer: str | None = None) -> None:
         """A match about to begin; ``roles`` (box), ``teams`` (partnership) and the first
-        round's ``dealer`` as the document's header gives them (GAMELOG.md)."""
+        round's ``dealer`` as the document's header gives them (docs/gamelog.md)."""
         self.rules = rules
         self.players = list(players)
         self.game = Standings(rules, self.sides())
@@ -189,7 +189,7 @@ class Variant:
     @classmethod
     def check_header(cls, players: list[str], roles: Any, teams: Any,
                      problems: list[Problem]) -> None:
-        """Form checks of ``roles`` and ``teams`` (GAMELOG.md): each belongs to one variant."""
+        """Form checks of ``roles`` and ``teams`` (docs/gamelog.md): each belongs to one variant."""
         cls.check_roles(players, roles, problems)
         cls.check_teams(players, teams, problems)
 
@@ -225,7 +225,7 @@ class Variant:
         return self.seat(0).dealer
 
     def table_path(self, round_path: tuple[str | int, ...], position: int) -> tuple[str | int, ...]:
-        """Where table ``position`` of a round is in a document (GAMELOG.md)."""
+        """Where table ``position`` of a round is in a document (docs/gamelog.md)."""
         return round_path + ("tables", position) if self.tables_per_round > 1 else round_path
 
     def first_offer(self, dealer: str, players: Sequence[str]) -> str:
@@ -375,7 +375,7 @@ class Hollywood(Variant):
         return self._games(final=True)
 
     def _games(self, *, final: bool) -> HollywoodTotals:
-        """Hollywood totals, one shape for rounds and the end (GAMELOG.md); ``final`` adds a
+        """Hollywood totals, one shape for rounds and the end (docs/gamelog.md); ``final`` adds a
         closed game's bonuses (R-8.2, R-8.3)."""
         return HollywoodTotals(tuple(
             GameTotals(Totals(g.final_totals() if final and g.closed else g.totals), g.winner,

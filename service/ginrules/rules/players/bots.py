@@ -1,4 +1,4 @@
-"""Bots: computer players that see only their own view of a deal (GAMELOG.md ``view``).
+"""Bots: computer players that see only their own view of a deal (docs/gamelog.md ``view``).
 
 Each bot is a function of a :class:`~.engine.DealView` and a seed, so it cannot cheat: what it
 cannot see cannot change its move.  Every move it returns is one of the view's legal moves

@@ -68,7 +68,7 @@ true?"); the ranking of the options is the heuristic's and the look-ahead's eith
 
 
 CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
-    # python bench/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
+    # bench/calibration/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
     # advisor,simple: standard seeds 11 and 12 (25 games each) and 101 (100 games); oklahoma
     # seeds 22 (25 games) and 102 (80 games).
     # straight: advisor,simple --rules straight seeds 112 (60 games), 113 and 114 (50 each).
@@ -248,7 +248,7 @@ def _lay_down_hint(view: DealView, seed: int, budget_ms: int, opponent_model: st
 
 def best_lay_down(view: DealView) -> LayDown:
     """The defender's best spread against the knock (R-6.4), declared when the knock declared
-    its melds (layoffs name them, GAMELOG.md); otherwise left to the service, which lays down
+    its melds (layoffs name them, docs/gamelog.md); otherwise left to the service, which lays down
     the same best reply."""
     knock = view.knock
     if knock is None or knock.melds is None:

@@ -71,7 +71,7 @@ class Knowledge:
 
 def knowledge_of(view: DealView) -> Knowledge:
     """The facts of a view, with the opponent's picks, passes and discards read from its
-    public history (GAMELOG.md ``view``)."""
+    public history (docs/gamelog.md ``view``)."""
     hand = cards_mask(view.hand)
     known = cards_mask(view.opponent_known)
     hidden = FULL_DECK & ~hand & ~known & ~cards_mask(view.pile)

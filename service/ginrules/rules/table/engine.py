@@ -561,7 +561,7 @@ class Deal:
 
     def public_moves(self) -> tuple[Move, ...]:
         """The options of the player to move as anyone may know them: a move whose legality
-        depends on the hidden hand is shown in its shape, its card ``HIDDEN`` (GAMELOG.md
+        depends on the hidden hand is shown in its shape, its card ``HIDDEN`` (docs/gamelog.md
         ``view``)."""
         player, phase = self.turn, self.phase
         if phase is _DISCARD:
@@ -578,7 +578,7 @@ class Deal:
         scored, and every card some play could lay off, with the meld it goes on.
 
         Layoffs name the knock's declared melds, so after a knock without declared melds only
-        the defender's own melds may be laid down (GAMELOG.md), and nothing goes on gin
+        the defender's own melds may be laid down (docs/gamelog.md), and nothing goes on gin
         (``may_lay_off``, R-6.1, R-6.3)."""
         knock = self.knock
         assert knock is not None

@@ -218,7 +218,7 @@ class LayDownOption:
 
 @dataclass(frozen=True)
 class DealView:
-    """What ``player`` may know of a deal (GAMELOG.md ``view``): their own hand, everything
+    """What ``player`` may know of a deal (docs/gamelog.md ``view``): their own hand, everything
     public, and of the opponent only what was shown.  Made by ``view_of`` (views.py)."""
 
     rules: "Rules"

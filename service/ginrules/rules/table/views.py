@@ -1,4 +1,4 @@
-"""What one player may know of a deal (GAMELOG.md ``view``): a function of the deal and the
+"""What one player may know of a deal (docs/gamelog.md ``view``): a function of the deal and the
 player, so no caller can forget to hide something.
 
 The player sees their own hand and everything public: the pile, the count of the stock, every
@@ -64,7 +64,7 @@ def view_of(deal: Deal, player: str) -> DealView:
 
 
 class Position(NamedTuple):
-    """A deal as it stands, as one viewer may see it (GAMELOG.md ``view``): what a table shows
+    """A deal as it stands, as one viewer may see it (docs/gamelog.md ``view``): what a table shows
     to draw it at any moment, the round's end included.  A named tuple, like the moves: the
     replay keeps one for every table it plays."""
 

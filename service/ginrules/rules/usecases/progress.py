@@ -46,7 +46,7 @@ class GameInProgress:
 
     @classmethod
     def from_log(cls, document: Any) -> "GameInProgress":
-        """The game a log records, replayed (GAMELOG.md).  A log that breaks a rule raises its
+        """The game a log records, replayed (docs/gamelog.md).  A log that breaks a rule raises its
         first violation (:class:`~..errors.RuleBroken`, its path into the log); a log of bad
         form raises as :func:`~.replay.replay` does."""
         result = replay(document)

@@ -1,4 +1,4 @@
-"""Replaying a game log (GAMELOG.md): every action checked against the rules, every round
+"""Replaying a game log (docs/gamelog.md): every action checked against the rules, every round
 scored, the game totalled, and for a game in progress whose move it is and what they may do.
 
 The replay stops at the first violation in document order (R-3 to R-9); what was scored
@@ -78,7 +78,7 @@ class PartnershipRound:
 
 @dataclass(frozen=True)
 class NextMove:
-    """Whose move it is in a game in progress, and every legal action (GAMELOG.md ``next``)."""
+    """Whose move it is in a game in progress, and every legal action (docs/gamelog.md ``next``)."""
 
     round: int
     player: str | None
@@ -229,7 +229,7 @@ class _ReplayedDeal:
 
     def moves(self, public: bool = False) -> tuple[Move | LayDownOption, ...]:
         """Every legal next move; ``public``: only their shape, as another player may know it
-        (what depends on the hidden hand left out, GAMELOG.md ``view``)."""
+        (what depends on the hidden hand left out, docs/gamelog.md ``view``)."""
         if self.pending:
             if not public:
                 return (self.deal.lay_down_option(),)
@@ -245,7 +245,7 @@ def _violation(path: tuple[str | int, ...], fault: Problem) -> RuleBroken:
 
 
 def replay(document: Any, view: str | None = None) -> Replay:
-    """Replay a game log (GAMELOG.md).  ``view`` (else the log's own ``view``) hides what that
+    """Replay a game log (docs/gamelog.md).  ``view`` (else the log's own ``view``) hides what that
     player may not see; a view naming no player of the log is a :class:`GameStateError`."""
     log = read_log(document)
     if view is not None and view not in log.players:

@@ -1,4 +1,4 @@
-"""Importing a game of OpenSpiel's ``gin_rummy`` as a ginrules-log/1 document (GAMELOG.md).
+"""Importing a game of OpenSpiel's ``gin_rummy`` as a ginrules-log/1 document (docs/gamelog.md).
 
 OpenSpiel records a deal (its "hand") as one list of action numbers, its chance outcomes (the
 cards dealt and drawn) included.  :func:`import_openspiel` reads such a list with the game's

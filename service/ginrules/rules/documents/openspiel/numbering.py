@@ -94,7 +94,7 @@ def meld_table() -> tuple[tuple[int, ...], ...]:
 
 
 def shown_meld(number: int) -> dict[str, object]:
-    """A meld as the log writes it (GAMELOG.md), its cards in OpenSpiel's order."""
+    """A meld as the log writes it (docs/gamelog.md), its cards in OpenSpiel's order."""
     return {"kind": MELDS[number].kind,
             "cards": [card_name(card) for card in MELD_CARDS[number]]}
 
