@@ -314,6 +314,15 @@ class Deal:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds,
         and the spread must be the defender's own valid one (R-6.1 to R-6.4).  The round's
         score with this spread."""
+        self.verify_layoffs_named(move)
+        if move.melds is None and move.layoffs is None:
+            return self.provisional_score()
+        return self._score(move.melds or (), move.layoffs or ())
+
+    def verify_layoffs_named(self, move: LayDown) -> None:
+        """The part of the lay-down check that needs no spread: the defender's moment, and
+        whether this knock takes layoffs at all (R-6.1, R-6.3, :func:`~..hands.layoffs.
+        layoffs_fault`).  A reader asks it before it reads the declared melds."""
         self.verify_moment(LayDown, move.player)
         knock = self.knock
         assert knock is not None
@@ -321,9 +330,6 @@ class Deal:
             fault = layoffs_fault(move.layoffs, melds_declared=knock.melds is not None)
             if fault is not None:
                 raise IllegalMove(fault.code, fault.rule, fault.detail)
-        if move.melds is None and move.layoffs is None:
-            return self.provisional_score()
-        return self._score(move.melds or (), move.layoffs or ())
 
     def _wrong_kind(self) -> None:
         """The move is not of the kind this phase asks for: say what is expected."""

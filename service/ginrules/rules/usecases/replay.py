@@ -183,8 +183,8 @@ class _ReplayedDeal:
         if action.melds is None and action.layoffs is None:
             # Laid down without saying how: settled with the defender's best reply.
             return LayDown(player)
-        if action.layoffs and self.deal.knock is not None and self.deal.knock.melds is None:
-            self.deal.verify(LayDown(player, (), action.layoffs))
+        if action.layoffs:
+            self.deal.verify_layoffs_named(LayDown(player, (), action.layoffs))
         melds = self._melds(LayDown, player, action.melds)
         return LayDown(player, melds or (), action.layoffs or ())
 
