@@ -66,3 +66,12 @@ def test_replay_on_the_command_line_answers_as_the_endpoint_does(client, tmp_pat
             problem = reply.get_json()
             assert result["problem"] == {k: problem[k] for k in ("status", "code", "detail")}
             assert result["violations"] == problem["errors"]
+
+
+@pytest.mark.server
+def test_the_conformance_runner_against_a_server_loads_no_flask(server, tmp_path):
+    # In process, the runner checks the API itself (the Flask app, as a server would run it);
+    # against a server it is a client, and loads nothing of the web app.
+    ran = _run(tmp_path, "conformance", "--url", server, "--filter", "cards")
+    assert "passed, 0 failed" in ran["out"], ran["out"][-500:]
+    assert not set(WEB) & set(ran["loaded"]), sorted(set(WEB) & set(ran["loaded"]))
