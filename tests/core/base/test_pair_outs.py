@@ -41,5 +41,5 @@ def test_r2_7_the_hints_note_counts_a_pairs_outs_as_the_rules_meld():
     unseen = mask_cards(FULL_DECK & ~hand)
     plain = _pair_notes(solver_for(resolve_rules("standard")), hand, unseen)
     corner = _pair_notes(solver_for(resolve_rules({"round_the_corner": True})), hand, unseen)
-    assert plain is not None and "QS KS open: 1 unseen card" in plain
-    assert corner is not None and "QS KS open: 2 unseen cards" in corner
+    assert plain is not None and "QS KS open: 1 unseen card completes it" in plain
+    assert corner is not None and "QS KS open: 2 unseen cards complete it" in corner

@@ -476,8 +476,8 @@ def _pair_notes(solver: Solver, hand: int, drawable: Sequence[Card]) -> str | No
     if best is None:
         return None
     n, (a, b) = best
-    return f"keeps {CARD_NAMES[a]} {CARD_NAMES[b]} open: {n} unseen card{'s' * (n != 1)} " \
-           "complete it"
+    return (f"keeps {CARD_NAMES[a]} {CARD_NAMES[b]} open: {n} unseen card{'s' * (n != 1)} "
+            f"complete{'s' * (n == 1)} it")
 
 
 def _safety_note(card: Card, knowledge: Knowledge, danger: float) -> str:
