@@ -37,14 +37,72 @@ def gunicorn_config() -> str:
     return configured
 
 
+def _host_port(address: str) -> tuple[str, int] | None:
+    """The host and port of a gunicorn bind address (``host``, ``host:port``, ``[v6]:port``);
+    None for a Unix socket (``unix:PATH``)."""
+    if address.startswith("unix:"):
+        return None
+    host, colon, port = address.rpartition(":")
+    if not colon or "]" in port:  # no port: gunicorn's default, 8000
+        host, port = address, str(DEFAULT_PORT)
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise Refusal(f"cannot listen on {address[:60]!r}: the port is a number from 1 to 65535 "
+                      f"(--port, or GINRULES_BIND=host:port)")
+    return host.strip("[]") or DEFAULT_HOST, int(port)
+
+
+def bind_address(host: str | None, port: int | None) -> str:
+    """Where ``serve`` listens: ``--host``/``--port`` where given, the rest from
+    ``$GINRULES_BIND`` (as the packaged settings read it), else 127.0.0.1:8000."""
+    configured = os.environ.get("GINRULES_BIND", "").strip()
+    if host is None and port is None and configured:
+        return configured
+    default_host, default_port = (_host_port(configured) if configured else None) or (
+        DEFAULT_HOST, DEFAULT_PORT)
+    host = host or default_host
+    return f"{f'[{host}]' if ':' in host else host}:{default_port if port is None else port}"
+
+
+def check_bind(address: str) -> None:
+    """Refuse, in one line, an address the server could not listen on (a port in use, say),
+    before saying it serves: gunicorn would retry for seconds and then exit with a traceback."""
+    import errno
+    import socket
+
+    found = _host_port(address)
+    if found is None:
+        return
+    host, port = found
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as error:
+        raise Refusal(f"cannot listen on {address}: {error.strerror}; choose the address with "
+                      f"--host and --port, or GINRULES_BIND") from None
+    with socket.socket(family, kind, proto) as probe:
+        # As gunicorn binds: a port held only by closed connections (TIME_WAIT) is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(where)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise Refusal(f"{address} is already in use (another server?): serve on another "
+                              f"port with --port, or another address with GINRULES_BIND") from None
+            raise Refusal(f"cannot listen on {address} ({error.strerror}): choose another "
+                          f"address with --host and --port, or GINRULES_BIND") from None
+
+
 def serve(args: argparse.Namespace) -> None:
-    """Replace this process with gunicorn serving the API (gunicorn_settings.py)."""
+    """Replace this process with gunicorn serving the API (gunicorn_settings.py), once the
+    address is known to be free."""
+    address = bind_address(args.host, args.port)
+    check_bind(address)
     command = [sys.executable, "-m", "gunicorn", "--config", gunicorn_config(),
-               "--bind", f"{args.host}:{args.port}"]
+               "--bind", address]
     if args.workers is not None:
         command += ["--workers", str(args.workers)]
-    print(f"ginrules: serving on http://{args.host}:{args.port} (docs at /docs)", file=sys.stderr,
-          flush=True)
+    shown = address if address.startswith("unix:") else f"http://{address}"
+    print(f"ginrules: serving on {shown} (docs at /docs)", file=sys.stderr, flush=True)
     os.execv(sys.executable, command)
 
 
@@ -437,6 +495,16 @@ or folder that does not exist, a folder with no log file, a bad option), 3 when 
 process was killed, 130 when interrupted (the summary so far is printed in both cases)."""
 
 
+SERVE_DETAILS = """\
+The server runs with the settings the package ships (ginrules/gunicorn_settings.py), each of
+which the environment may change (GINRULES_WORKERS, GINRULES_TIMEOUT, ...); the address is
+--host and --port where given, else GINRULES_BIND (host:port), else 127.0.0.1:8000.
+GINRULES_GUNICORN_CONFIG names a settings file of your own instead.
+
+Exit status: 2, in one line, when the address cannot be listened on (a port already in use);
+otherwise the server's own, when it stops."""
+
+
 DEAL_DETAILS = """\
 The shuffle is ginrules-deal/1 (the rules, after R-3.2): the same seed and round give the same deal
 on every machine, and anyone can check a deal from its seed. The deal is printed as dealt:
@@ -486,11 +554,14 @@ def main(argv: list[str] | None = None) -> int:
                                      parser_class=_Parser)
 
     serve_parser = _command(commands, "serve", "serve the HTTP API with gunicorn",
-                            "ginrules serve --host 127.0.0.1 --port 8000 --workers 2")
-    serve_parser.add_argument("--host", default=DEFAULT_HOST,
-                              help=f"address to listen on (default: {DEFAULT_HOST})")
-    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                              help=f"port to listen on (default: {DEFAULT_PORT})")
+                            "ginrules serve --host 127.0.0.1 --port 8000 --workers 2",
+                            SERVE_DETAILS)
+    serve_parser.add_argument("--host", default=None,
+                              help="address to listen on (default: $GINRULES_BIND's, else "
+                                   f"{DEFAULT_HOST})")
+    serve_parser.add_argument("--port", type=int, default=None,
+                              help="port to listen on (default: $GINRULES_BIND's, else "
+                                   f"{DEFAULT_PORT})")
     serve_parser.add_argument("--workers", type=int, default=None,
                               help="worker processes (default: $GINRULES_WORKERS or one per core)")
     serve_parser.set_defaults(run=serve)
