@@ -322,7 +322,7 @@ def run_replay(args: argparse.Namespace) -> int:
                                  time.perf_counter)
     reader = bulk.Reader(args.files, stdin=sys.stdin.buffer)
     options = bulk.Options(format=args.format, full=args.full)
-    summary = bulk.Summary()
+    summary = bulk.Summary(format=args.format)
     started = time.perf_counter()
     stopped = False
     broken = False

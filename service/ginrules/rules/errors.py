@@ -35,7 +35,7 @@ def did_you_mean(name: object, known: Iterable[str]) -> str:
     names = list(known)
     lower = name.lower()
     found = [known_name for known_name in names if known_name.lower() == lower]
-    found = found or get_close_matches(lower, names, n=1, cutoff=0.6)
+    found = found or get_close_matches(lower, names, n=1, cutoff=0.7)
     if not found and len(lower) >= 4:
         found = [known_name for known_name in names if known_name.startswith(lower[:4])]
         found = found if len(found) == 1 else []

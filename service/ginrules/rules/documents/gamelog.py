@@ -23,6 +23,7 @@ from ..errors import (MAX_PROBLEMS, GameStateError, InvalidLogError, InvalidMatc
 from ..hands.layoffs import Layoff, parse_layoffs
 from ..base.melds import Meld, every_meld, parse_melds
 from ..base.options import Rules, resolve_rules
+from .openspiel.importer import FORMAT as OPENSPIEL
 
 FORMAT = "ginrules-log/1"
 MAX_ROUNDS = 500
@@ -160,7 +161,10 @@ def read_log(document: Any) -> GameLog:
                                      "view", "echo_log"}, ())
     fmt = reader.field(document, "format", (), str, required=False)
     if fmt is not None and fmt != FORMAT:
-        reader.fault(("format",), "unknown_format", f"format must be {FORMAT!r}, got {fmt[:40]!r}")
+        # An OpenSpiel game (the body of an import) replays once imported as a log.
+        imported = " (an OpenSpiel game: import it as a log first)" if fmt == OPENSPIEL else ""
+        reader.fault(("format",), "unknown_format",
+                     f"format must be {FORMAT!r}, got {fmt[:40]!r}{imported}")
     rules, players = read_header(document, reader.problems)
     view = reader.field(document, "view", (), str, required=False)
     echo_log = reader.field(document, "echo_log", (), bool, required=False)
