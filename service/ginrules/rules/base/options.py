@@ -197,6 +197,13 @@ def resolve_rules(spec: Rules | str | Mapping[str, Any] | None) -> Rules:
     for name, value in spec.items():
         if name == "preset":
             continue
+        if name == "variant":
+            # Not an option but every reply's rules name it: sent back, it must be the preset's.
+            if value != base.variant:
+                problems.append(Problem(("variant",), "invalid_option_value",
+                                        f"variant follows the preset, {base.variant!r} for "
+                                        f"{base.preset!r}, got {_shown(value)}", "R-10"))
+            continue
         if name not in _RANGES:
             problems.append(Problem((name,), "unknown_option",
                                     f"unknown option {_shown(name)}"
