@@ -40,10 +40,15 @@ export type LayoffsReply = Schemas["LayoffsReply"];
 export type RoundScoreRequest = Schemas["RoundScoreRequest"];
 export type RoundScore = Schemas["RoundScore"];
 export type GameLog = Schemas["GameLog"];
+/** One two-player table of a log's round: the deal and its actions. */
+export type LogTable = Schemas["LogTable"];
+/** One action of a log (`actions`): a bot's, a hint's, or a legal action with its player. */
+export type LogAction = Schemas["LogAction"];
 export type ReplayReply = Schemas["ReplayReply"];
 export type ImportRequest = Schemas["ImportRequest"];
 export type RoundEntry = Schemas["RoundEntry"];
 export type NextMove = Schemas["NextMove"];
+export type LegalAction = Schemas["LegalAction"];
 export type MatchScoreRequest = Schemas["MatchScoreRequest"];
 export type MatchScore = Schemas["MatchScore"];
 export type Totals = Schemas["Totals"];
@@ -53,6 +58,7 @@ export type DealtTable = Schemas["DealtTable"];
 export type BotList = Schemas["BotList"];
 export type BotMoveRequest = Schemas["BotMoveRequest"];
 export type BotMove = Schemas["BotMove"];
+export type BotAction = Schemas["BotAction"];
 export type HintRequest = Schemas["HintRequest"];
 export type Hint = Schemas["Hint"];
 export type Health = Schemas["Health"];
