@@ -177,6 +177,15 @@ class Client:
         """The game-log format: Markdown source, or the HTML page (``markdown=False``)."""
         return self._text("/gamelog.md" if markdown else "/gamelog")
 
+    def guide_text(self, page: str, *, markdown: bool = False) -> str:
+        """A guide (``api``, ``cli``, ``deploy``, ``library``, ``strength``, ...): the HTML
+        page, or its Markdown source (``markdown=True``)."""
+        return self._text(f"/guide/{quote(page, safe='')}" + (".md" if markdown else ""))
+
+    def guide_picture(self, name: str) -> Picture:
+        """A picture of the guides (``advisor-simple.svg``, a reliability diagram), SVG text."""
+        return Picture(self._text(f"/guide/calibration/{quote(name, safe='')}"))
+
     def presets(self) -> Reply:
         return self._call("GET", "/v1/rules")
 

@@ -354,6 +354,21 @@ export class Client {
     return this.text("/gamelog.md", options);
   }
 
+  /**
+   * `GET /guide/{page}`: a guide of the project (`api`, `cli`, `deploy`, `library`, `strength`,
+   * `performance`, ...) as a self-contained page (HTML), or its Markdown source with
+   * `markdown: true`.
+   */
+  async guidePage(page: string, options: CallOptions & { markdown?: boolean } = {}): Promise<string> {
+    const name = encodeURIComponent(page) + (options.markdown ? ".md" : "");
+    return this.text(`/guide/${name}`, options);
+  }
+
+  /** `GET /guide/calibration/{picture}`: a picture of the guides (a reliability diagram), SVG text. */
+  async guidePicture(picture: string, options?: CallOptions): Promise<string> {
+    return this.text(`/guide/calibration/${encodeURIComponent(picture)}`, options);
+  }
+
   private async cacheable(hand: string | readonly string[], name: string, query: HandAnalysisQuery,
                           options: HandAnalysisOptions): Promise<Sent> {
     const cards = typeof hand === "string" ? hand : hand.join(",");

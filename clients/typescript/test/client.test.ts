@@ -392,6 +392,16 @@ describe("service", () => {
     assert.match(await api.gamelogMarkdown(), /ginrules-log\/1/);
   });
 
+  test("a guide, as a page and as Markdown, and an unknown one as a 404 naming the guides",
+    async () => {
+      assert.match(await api.guidePage("cli"), /<title>The command line<\/title>/);
+      assert.match(await api.guidePage("cli", { markdown: true }), /^# The command line/);
+      const error = await problemOf(api.guidePage("clli"));
+      assert.equal(error.status, 404);
+      assert.match(error.detail, /did you mean 'cli'\?/);
+      assert.match(await api.guidePicture("advisor-simple.svg"), /^<svg/);
+    });
+
   test("health, readiness, metrics, the contract and the docs", async () => {
     const health = await api.health();
     assert.equal(health.status, "ok");
