@@ -74,6 +74,15 @@ class Reply(dict[str, Any]):
         return plain
 
 
+def _reply_of(obj: dict[str, Any]) -> Reply:
+    """A JSON object as a reply, as the parser makes it (``object_hook``): its own objects are
+    replies already, so its values are taken as they are, in one pass over the document."""
+    reply = Reply.__new__(Reply)
+    dict.update(reply, obj)
+    object.__setattr__(reply, "etag", None)
+    return reply
+
+
 def _wrap(value: Any) -> Any:
     if isinstance(value, Reply):
         return value
@@ -137,13 +146,13 @@ class Client:
         media_type = response.headers.get("Content-Type", "").split(";")[0].strip()
         parsed: Any = response.text
         if media_type.endswith("json"):
-            parsed = response.json()
+            parsed = response.json(object_hook=_reply_of)
         return response.status_code, media_type, parsed, response.headers
 
     def _call(self, method: str, path: str, body: Any = None) -> Reply:
         status, _, parsed, _ = self._send(method, path, body)
         _raise_for_problem(status, parsed)
-        return Reply(parsed)
+        return parsed if isinstance(parsed, Reply) else Reply(parsed)
 
     def _text(self, path: str) -> str:
         status, _, parsed, _ = self._send("GET", path)
