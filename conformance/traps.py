@@ -34,7 +34,7 @@ RLCard scores no round in points (its payoffs are 1 for gin, 0.2 for a knock, mi
 deadwood over 100 otherwise) and plays no layoffs, so its rounds are not compared.  Its game
 forces gin whenever it sees one (a rule of its own, not compared).
 
-The kinds found so far (each a case of the topic; see also README.md):
+The kinds found so far (each a case of the topic; see also docs/conformance.md):
 
 - OpenSpiel counts eleven cards by taking one meld group that melds the most (the first it
   finds) and dropping its highest-ranked unmelded card.  The best discard may instead come

@@ -148,3 +148,25 @@ def test_a_machine_without_a_c_compiler_builds_a_wheel_that_runs_in_pure_python(
     run = _run_installed(target, tmp_path, FAST_PATH_PROBE)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "10"]
+
+
+def test_an_installed_wheel_serves_the_guides_with_their_pictures(wheel, installed, tmp_path):
+    from ginrules.api.texts import GUIDES
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {f"ginrules/data/docs/{source}" for source, _ in GUIDES.values()}
+    pictures = {f"ginrules/data/docs/calibration/{p.name}"
+                for p in (ROOT / "docs" / "calibration").glob("*.svg")}
+    assert pictures and shipped | pictures <= names
+    code = ("import json; from ginrules.api import create_app; c = create_app().test_client(); "
+            "print(json.dumps({p: [c.get(p).status_code, c.get(p).get_data(as_text=True)] "
+            "for p in ('/guide/strength', '/guide/cli.md', "
+            "'/guide/calibration/advisor-simple.svg')}))")
+    run = _run_installed(installed, tmp_path, code)
+    assert run.returncode == 0, run.stderr
+    pages = json.loads(run.stdout)
+    assert all(status == 200 for status, _ in pages.values())
+    assert "data:image/svg+xml;base64," in pages["/guide/strength"][1]
+    assert pages["/guide/cli.md"][1] == (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert pages["/guide/calibration/advisor-simple.svg"][1] == (
+        ROOT / "docs" / "calibration" / "advisor-simple.svg").read_text(encoding="utf-8")
