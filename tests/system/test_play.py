@@ -456,7 +456,7 @@ def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, brows
     page.wait_for_selector("#play-game-result")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.locator("#play-scores").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "play-score-sheet-phone.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "play-game-over-phone.png"), full_page=True)
     # ... and opens in the game viewer, stepped to its end.
     page.set_viewport_size({"width": 1280, "height": 900})
     page.click("#play-view-log")
