@@ -142,16 +142,12 @@ async function drawnCard(reply) {
   const last = actions[actions.length - 1];
   if (!last || last.player !== ME || last.action !== "draw" || last.source !== "stock") return null;
   try {
-    const before = await api("POST", "/v1/games/replay", viewed(withoutLast()));
+    const before = await api("POST", "/v1/games/replay", viewed(withActions((all) => all.slice(0, -1))));
     const held = new Set(myCards(before));
     return myCards(reply).find((card) => !held.has(card)) || null;
   } catch (error) { return null; }
 }
 
-function withoutLast() {
-  const round = currentRound();
-  return { ...play.log, rounds: [...play.log.rounds.slice(0, -1), { ...round, actions: round.actions.slice(0, -1) }] };
-}
 
 async function tryMove(action) {
   // The move is kept only if the replay of the log with it appended is valid.
@@ -185,10 +181,14 @@ async function tryMove(action) {
   }
 }
 
-function withMove(move) {
+function withActions(change) {
+  // The game's log with the current round's actions changed (a move tried, the last one taken
+  // back), the log itself untouched.
   const round = currentRound();
-  return { ...play.log, rounds: [...play.log.rounds.slice(0, -1), { ...round, actions: [...round.actions, move] }] };
+  return { ...play.log, rounds: [...play.log.rounds.slice(0, -1), { ...round, actions: change(round.actions) }] };
 }
+
+const withMove = (move) => withActions((actions) => [...actions, move]);
 
 async function explainPicked(card) {
   // A card picked that the service offers no discard of: ask it why (the replay of that
