@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ginrules.api.play import MODULES
 from ginrules.conformance import load_cases
 from ginrules.rules import speedups
 
@@ -100,12 +101,19 @@ def test_an_installed_wheel_serves_the_rules_and_the_log_format(installed, tmp_p
 
 
 def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tmp_path):
-    code = ("from ginrules.api import create_app; c = create_app().test_client(); "
+    # The page, then each of its script modules and its icon, as the installed package serves
+    # them: one status line each, then the page.
+    code = ("from ginrules.api import create_app; from ginrules.api.play import MODULES; "
+            "c = create_app().test_client(); "
+            "[print(c.get(f'/play/{name}').status_code) for name in (*MODULES, 'favicon.svg')]; "
+            "print(c.get('/play/viewer.js').get_data(as_text=True).count('function showStep')); "
             "r = c.get('/play'); print(r.status_code); print(r.get_data(as_text=True))")
     run = _run_installed(installed, tmp_path, code)
     assert run.returncode == 0, run.stderr
-    status, page = run.stdout.split("\n", 1)
-    assert status == "200" and "function showStep" in page and "/*SCRIPT*/" not in page
+    *assets, steppers, status, page = run.stdout.split("\n", len(MODULES) + 3)
+    assert assets == ["200"] * (len(MODULES) + 1) and steppers == "1"
+    assert status == "200" and '<script type="module" src="/play/main.js">' in page
+    assert "/*STYLE*/" not in page and "/*DECK*/" not in page
     assert all(f'"{path.stem}":' in page for path in (ROOT / "examples").glob("*.json"))
 
 

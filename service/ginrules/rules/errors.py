@@ -242,7 +242,22 @@ wrong, naming no card and no count, which could be another player's hidden ones 
 the showdown raise is here."""
 
 
+UNSEEN_BY_THE_MOVER = frozenset({"wrong_stock_card", "card_already_seen"})
+"""Faults of a player's own move whose full detail still names a card that player has not seen:
+the next card of the stock, or a card dealt to another player.  In that player's view they keep
+the words of :data:`PRIVATE_DETAILS` too."""
+
+
 def private_detail(code: str, rule: str | None) -> str:
     """A violation's detail for a player's view: what is wrong, naming no card or count."""
     text = PRIVATE_DETAILS[code]
     return f"{text} ({rule})" if rule else text
+
+
+def viewed_detail(problem: Problem, own_move: bool) -> str:
+    """A violation's detail in a player's view (docs/gamelog.md ``view``): the full reason
+    where it is about the viewer's own move (their own cards, melds and layoffs, and public
+    ones), else :func:`private_detail`, which names no card and no count."""
+    if own_move and problem.code not in UNSEEN_BY_THE_MOVER:
+        return problem.detail
+    return private_detail(problem.code, problem.rule)
