@@ -32,7 +32,7 @@ class Unreachable(Exception):
 
 def default_cases_dir() -> Path:
     """The corpus shipped in the package (``conformance/`` of the source tree)."""
-    from .package_data import conformance_dir
+    from ..package_data import conformance_dir
 
     return conformance_dir()
 
@@ -175,7 +175,7 @@ def run_case(case: Case, send: Transport) -> Outcome:
 
 def in_process() -> Transport:
     """A transport to the app in this process (Flask's test client)."""
-    from .api import create_app
+    from ..api import create_app
 
     client = create_app().test_client()
 
@@ -190,7 +190,7 @@ def over_http(url: str) -> Transport:
     """A transport to a server at ``url``."""
     import requests
 
-    from .client import Client
+    from ..client import Client
 
     api = Client(url)
 
