@@ -12,5 +12,6 @@ against it.  Standard library only.
 - ``play``: a referee of game logs and the legal actions of a position (R-3, R-4, R-8), perft;
 - ``matches``: a game's bookkeeping from its rounds' results, the variants included (R-8, R-9);
 - ``presets``: the options, their defaults and the presets (R-10);
-- ``answers``: the answer to a fact's question, by topic.
+- ``answers``: the answer to a fact's question, by topic; ``engine``: the same over the engine
+  protocol (JSON Lines), so the reference is an engine the runner can ask.
 """

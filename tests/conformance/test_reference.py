@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from ginrules.conformance import load_facts
-from ginrules.conformance.compare import differences
+from ginrules.conformance.engines import run_answerer
 from ginrules.conformance.facts import full_options
 
 from testkit import ROOT
@@ -40,8 +40,11 @@ def _failing(reference, facts):
     answers = sys.modules["reference.answers"]
     sys.modules["reference.melds"].least_deadwood.cache_clear()
 
-    return [fact for fact in facts if differences(fact, answers.answer(
-        fact.topic, full_options(fact, SCHEMA), fact.question))]
+    def answer(fact, options):
+        return {"answer": answers.answer(fact.topic, options, fact.question)}
+
+    verdicts = run_answerer(answer, facts, lambda f: full_options(f, SCHEMA))
+    return [v.fact for v in verdicts if v.status != "passed"]
 
 
 def test_the_reference_answers_every_fact(reference):
@@ -61,8 +64,8 @@ def _imports(path) -> set[str]:
 
 def test_nothing_in_the_kit_imports_the_service_its_tests_or_the_test_kit():
     scripts = sorted(KIT.rglob("*.py"))
-    assert {"build.py", "traps.py", "openspiel_games.py", "answers.py",
-            "play.py"} <= {path.name for path in scripts}
+    assert {"build.py", "traps.py", "openspiel_games.py", "answers.py", "play.py",
+            "engine.py"} <= {path.name for path in scripts}
     reaching = {str(path.relative_to(ROOT)): sorted(_imports(path) & FORBIDDEN)
                 for path in scripts if _imports(path) & FORBIDDEN}
     assert not reaching

@@ -53,7 +53,7 @@ def test_the_wheel_holds_the_kit_its_schemas_and_the_texts(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     kit = ROOT / "conformance"
     corpus = {str(p.relative_to(kit)) for p in kit.rglob("*.json")}
-    assert {"facts.schema.json", "cases.schema.json"} <= corpus
+    assert {"facts.schema.json", "protocol.schema.json", "cases.schema.json"} <= corpus
     assert len({p for p in corpus if p.startswith("facts/")}) >= 20
     assert {f"ginrules/data/conformance/{name}" for name in corpus} <= names
     assert {"ginrules/data/docs/rules.md", "ginrules/data/docs/gamelog.md",

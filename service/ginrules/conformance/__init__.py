@@ -2,12 +2,15 @@
 
     ginrules conformance                        # this service, in process, no server needed
     ginrules conformance --url http://127.0.0.1:8000 --filter layoffs --junit report.xml
+    ginrules conformance --engine "node my-engine.js" --junit report.xml
 
 The kit (``conformance/`` in a checkout, shipped in the package) states facts in the rules' own
 terms (``facts.py``).  Against this service each fact becomes a request and the checks of its
-reply (``api_cases.py``), with the hand-written request cases of ``http/``.  The report
-(``report.py``) lists each failure, the counts by topic, and ends with ``N passed, N failed``.
-Against a server, nothing of the web app is loaded.
+reply (``api_cases.py``), with the hand-written request cases of ``http/``; against another
+engine each fact is a question of the JSON Lines protocol (``engines.py``), its answer held to
+the fact (``compare.py``).  Either way the report (``report.py``) lists each failure, the counts
+by topic, and ends with ``N passed, N failed``.  Against a server or an engine, nothing of the
+web app is loaded.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any, TextIO
 from . import api_cases, facts
 from .api_cases import (Case, Outcome, Transport, Unreachable, check, load_http_cases, resolve,
                         run_case)
-from .facts import TOPICS, Fact
+from .engines import EngineError, Verdict, run_engine
+from .facts import SCHEMA, TOPICS, Fact, full_options
 from .report import FAILED, Result, junit_xml, text
 
 __all__ = ["Case", "Fact", "Outcome", "Unreachable", "check", "default_cases_dir",
@@ -108,10 +112,26 @@ def topics_in(directory: Path) -> list[str]:
     return list(TOPICS) + extra
 
 
+def _schema_path(directory: Path) -> Path:
+    path = directory / SCHEMA
+    return path if path.is_file() else default_cases_dir() / SCHEMA
+
+
 def _of_outcome(outcome: Outcome) -> Result:
     case = outcome.case
     return Result(case.topic, case.description, case.fact_id, case.rule,
                   "passed" if outcome.passed else FAILED, outcome.failures, outcome.seconds)
+
+
+def _of_verdict(verdict: Verdict) -> Result:
+    fact = verdict.fact
+    lines = verdict.lines
+    if verdict.status == FAILED and verdict.answer is not None:
+        from .compare import show
+
+        lines = (f"expected: {show(fact.answer)}", f"answered: {show(verdict.answer)}", *lines)
+    return Result(fact.topic, fact.description, fact.id, fact.rules, verdict.status, lines,
+                  verdict.seconds)
 
 
 def _fail(message: str) -> int:
@@ -120,10 +140,10 @@ def _fail(message: str) -> int:
 
 
 def main(url: str | None = None, topics: Iterable[str] = (), junit: str | None = None,
-         cases_dir: str | None = None, out: TextIO | None = None, *,
-         wait: float = WAIT) -> int:
+         cases_dir: str | None = None, out: TextIO | None = None, *, engine: str | None = None,
+         wait: float = WAIT, timeout: float = 10.0) -> int:
     """Run the kit; exit 0 when every case passes, 1 on a failure, 2 when nothing could run
-    (no kit, an unknown topic, a server out of reach)."""
+    (no kit, an unknown topic, a server or an engine out of reach)."""
     out = out or sys.stdout
     topics = list(topics)
     directory = Path(cases_dir) if cases_dir else default_cases_dir()
@@ -134,18 +154,32 @@ def main(url: str | None = None, topics: Iterable[str] = (), junit: str | None =
     if unknown:
         return _fail(f"unknown topic {', '.join(map(repr, unknown))}; the topics are "
                      f"{', '.join(known)}")
-    cases = load_cases(directory, topics)
-    if not cases:
-        return _fail(f"no cases for {', '.join(topics) or 'any topic'}")
-    send = over_http(url) if url else in_process()
-    try:
-        if url:
-            wait_for(send, wait)
-        outcomes = [run_case(case, send) for case in cases]
-    except Unreachable as error:
-        return _fail(str(error))
-    results = [_of_outcome(o) for o in outcomes]
-    text(results, out, topics=known)
+    if engine is not None:
+        asked = load_facts(directory, topics)
+        if not asked:
+            return _fail(f"no facts for {', '.join(topics) or 'any topic'}")
+        schema = _schema_path(directory)
+        try:
+            name, verdicts = run_engine(engine, asked, lambda f: full_options(f, schema),
+                                        topics or TOPICS, timeout=timeout)
+        except EngineError as error:
+            return _fail(f"the engine {engine!r} did not start: {error}")
+        print(f"engine: {name}", file=out)
+        results = [_of_verdict(v) for v in verdicts]
+        text(results, out, by_rule=True, topics=TOPICS)
+    else:
+        cases = load_cases(directory, topics)
+        if not cases:
+            return _fail(f"no cases for {', '.join(topics) or 'any topic'}")
+        send = over_http(url) if url else in_process()
+        try:
+            if url:
+                wait_for(send, wait)
+            outcomes = [run_case(case, send) for case in cases]
+        except Unreachable as error:
+            return _fail(str(error))
+        results = [_of_outcome(o) for o in outcomes]
+        text(results, out, topics=known)
     if junit:
         Path(junit).write_text(junit_xml(results), encoding="utf-8")
     return 1 if any(r.status == FAILED for r in results) else 0
