@@ -253,10 +253,11 @@ def show_deal(args: argparse.Namespace) -> int:
 
 
 def run_conformance(args: argparse.Namespace) -> int:
-    """Run the conformance corpus (see conformance.py)."""
+    """Run the conformance kit against this service or another engine (see conformance/)."""
     from .conformance import main as conformance_main
 
-    return conformance_main(args.url, args.filter, args.junit, args.cases)
+    return conformance_main(args.url, args.filter, args.junit, args.cases, engine=args.engine,
+                            wait=args.wait, timeout=args.timeout)
 
 
 def import_game(args: argparse.Namespace) -> int:
@@ -655,17 +656,29 @@ def main(argv: list[str] | None = None) -> int:
     deal_parser.set_defaults(run=show_deal)
 
     conformance_parser = _command(
-        commands, "conformance", "run the conformance cases, in process or against --url",
-        "ginrules conformance --url http://127.0.0.1:8000 --filter knocks --junit report.xml")
-    conformance_parser.add_argument("--url", default=None,
-                                    help="a running server, e.g. http://127.0.0.1:8000")
+        commands, "conformance",
+        "run the conformance kit: in process, against --url, or against --engine",
+        "ginrules conformance --url http://127.0.0.1:8000 --filter knock --junit report.xml\n"
+        "  ginrules conformance --engine \"node my-engine.js\" --junit report.xml")
+    target = conformance_parser.add_mutually_exclusive_group()
+    target.add_argument("--url", default=None,
+                        help="a running server, e.g. http://127.0.0.1:8000")
+    target.add_argument("--engine", default=None, metavar="COMMAND",
+                        help="another engine: a command that speaks the JSON Lines protocol "
+                             "of docs/conformance.md on its standard input and output")
     conformance_parser.add_argument("--filter", action="append", default=[], metavar="TOPIC",
-                                    help="only this topic (repeatable): cards, melds, ...")
+                                    help="only this topic (repeatable): deadwood, knock, ...")
     conformance_parser.add_argument("--junit", default=None, metavar="FILE",
                                     help="also write a JUnit XML report")
     conformance_parser.add_argument("--cases", default=None, metavar="DIR",
-                                    help="a folder of case files (default: the corpus shipped "
-                                         "in the package)")
+                                    help="a conformance folder (default: the kit shipped in the "
+                                         "package)")
+    conformance_parser.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
+                                    help="with --url: how long to wait for the server to "
+                                         "answer (default 10)")
+    conformance_parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                                    help="with --engine: how long each answer may take "
+                                         "(default 10)")
     conformance_parser.set_defaults(run=run_conformance)
 
     import_parser = _command(

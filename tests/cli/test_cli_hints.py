@@ -112,6 +112,7 @@ def _run_example(example: str, folder, server: str | None = None) -> None:
     shutil.copy(EXAMPLES / "game.json", folder / "games" / "game.json")
     log = json.loads((EXAMPLES / "game-in-progress.json").read_text())
     (folder / "more-games.jsonl").write_text(json.dumps(log) + "\n")
+    shutil.copy(ROOT / "conformance" / "adapters" / "tiny_engine.js", folder / "my-engine.js")
     command = example.replace("http://127.0.0.1:8000", server) if server else example
     bin_folder = os.path.dirname(sys.executable)
     started = time.monotonic()

@@ -50,10 +50,12 @@ def _run_installed(installed: Path, cwd: Path, code: str, *args: str):
 CLI = "import sys; from ginrules.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-def test_the_wheel_holds_the_corpus_its_schema_and_the_texts(wheel):
+def test_the_wheel_holds_the_kit_its_schemas_and_the_texts(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    corpus = {p.name for p in (ROOT / "conformance").glob("*.json")}
-    assert "cases.schema.json" in corpus and len(corpus) >= 10
+    kit = ROOT / "conformance"
+    corpus = {str(p.relative_to(kit)) for p in kit.rglob("*.json")}
+    assert {"facts.schema.json", "protocol.schema.json", "cases.schema.json"} <= corpus
+    assert len({p for p in corpus if p.startswith("facts/")}) >= 20
     assert {f"ginrules/data/conformance/{name}" for name in corpus} <= names
     assert {"ginrules/data/docs/rules.md", "ginrules/data/docs/gamelog.md",
             "ginrules/api/openapi.yaml"} <= names
