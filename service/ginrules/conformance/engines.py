@@ -122,12 +122,15 @@ class Engine:
         self.name = command
         self.topics: set[str] = set()
         self.restarts = 0
+        self.ended = False
+        """Whether the engine's output has ended: it has stopped, even before it is reaped."""
         self.answered: set[str] = set()
         """The questions asked so far: a late answer to one of them is skipped."""
         self.stderr: _Stderr | None = None
 
     def start(self, topics: Iterable[str]) -> None:
         """Start the engine and greet it; ``EngineError`` if it does not greet back."""
+        self.ended = False
         try:
             self.process = subprocess.Popen(
                 shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -174,6 +177,7 @@ class Engine:
             except queue.Empty:
                 raise EngineError(f"no answer within {self.timeout:g} s for {what}") from None
             if line is None:
+                self.ended = True
                 raise EngineError(f"the engine stopped before {what}" + self._last_words())
             if line == "oversized":
                 raise EngineError(f"an answer longer than {self.max_line} bytes for {what}")
@@ -272,7 +276,7 @@ def run_engine(command: str, facts: list[Fact], options_of: Callable[[Fact], dic
                 verdicts.append(Verdict(fact, "failed", (f"engine: {error}",),
                                         time.monotonic() - start))
                 hung = engine.process is not None and (
-                    engine.process.poll() is not None or "no answer" in str(error)
+                    engine.ended or engine.process.poll() is not None or "no answer" in str(error)
                     or "longer than" in str(error))
                 if hung:
                     engine.stop()
