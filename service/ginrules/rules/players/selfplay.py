@@ -1,7 +1,8 @@
 """Self-play: whole games between two bots on the game engine, to measure their strength.
 
 Each game is played to the target (R-8.1) with the match bookkeeping of the two-player game
-(the winner of a round deals the next, R-3.2); the bots take turns at being the first dealer.
+(the deal passes as the rules' ``dealer_rotation`` says: to the winner of a round, R-3.2, or to
+the other player, R-3.3); the bots take turns at being the first dealer.
 Every move goes through the engine, which checks it; a bot sees only its own view.  A knock
 that is not gin is settled with the defender's best reply (R-6.4), the same for every bot.
 """
