@@ -411,12 +411,7 @@ def run_arena(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     print(arena_table(result))
     if args.receipt is not None:
-        receipt = arena_receipt(result, ["ginrules", *args.argv])
-        # One line per pair, not one per number.
-        text = re.sub(r"\[\s+(-?\d+),\s+(-?\d+),\s+(-?\d+),\s+(-?\d+)\s+\]",
-                      r"[\1, \2, \3, \4]", json.dumps(receipt, indent=1))
-        with open(args.receipt, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
+        write_receipt(arena_receipt(result, ["ginrules", *args.argv]), args.receipt)
         print(f"receipt written to {args.receipt}")
     return 0
 
@@ -478,6 +473,14 @@ def arena_receipt(result: Any, command: list[str]) -> dict[str, Any]:
         "seconds": round(result.seconds, 1),
         "jobs": result.jobs,
     }
+
+
+def write_receipt(receipt: dict[str, Any], path: str) -> None:
+    """Write an arena's receipt as indented JSON, each pair's numbers on one line."""
+    text = re.sub(r"\[\s+(-?\d+),\s+(-?\d+),\s+(-?\d+),\s+(-?\d+)\s+\]",
+                  r"[\1, \2, \3, \4]", json.dumps(receipt, indent=1))
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text + "\n")
 
 
 def _commit() -> tuple[str | None, bool | None]:
