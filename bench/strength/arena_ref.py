@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     import versus
-    from ginrules.cli import arena_receipt, parse_rules, write_receipt
+    from ginrules.cli import arena_receipt, parse_rules, source_commit, write_receipt
     from ginrules.rules import resolve_rules
     from ginrules.rules.players import bots
     from ginrules.rules.players.arena import Entrant, arena, arena_table
@@ -55,12 +55,13 @@ def main(argv: list[str] | None = None) -> None:
             first, second = (Entrant.parse(text) for text in texts)
         except ValueError as error:
             parser.error(str(error))
+        source = source_commit()
         result = arena((first, second), args.pairs, args.seed,
                        resolve_rules(parse_rules(args.rules)), jobs=args.jobs)
     print(arena_table(result))
     if args.receipt is not None:
         receipt = arena_receipt(result, ["python", "bench/strength/arena_ref.py",
-                                         *(sys.argv[1:] if argv is None else argv)])
+                                         *(sys.argv[1:] if argv is None else argv)], source)
         receipt["ref"] = args.ref
         write_receipt(receipt, args.receipt)
         print(f"receipt written to {args.receipt}")

@@ -402,6 +402,7 @@ def run_arena(args: argparse.Namespace) -> int:
         raise Refusal("--pairs and --jobs are at least 1")
     progress = ((lambda done, total: _progress_bar(done, total, unit="pairs"))
                 if sys.stderr.isatty() else None)
+    source = source_commit()  # the code as it is when the games begin
     try:
         result = arena((first, second), args.pairs, args.seed, rules, jobs=args.jobs,
                        progress=progress)
@@ -411,15 +412,17 @@ def run_arena(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     print(arena_table(result))
     if args.receipt is not None:
-        write_receipt(arena_receipt(result, ["ginrules", *args.argv]), args.receipt)
+        write_receipt(arena_receipt(result, ["ginrules", *args.argv], source), args.receipt)
         print(f"receipt written to {args.receipt}")
     return 0
 
 
-def arena_receipt(result: Any, command: list[str]) -> dict[str, Any]:
-    """The arena's JSON receipt: what was played (the command, the version and commit, the
-    rules, the seeds, the players and their budgets), what came of it (``results``, the same
-    whatever the number of processes) and how long it took."""
+def arena_receipt(result: Any, command: list[str], source: tuple[str | None, bool | None]
+                  ) -> dict[str, Any]:
+    """The arena's JSON receipt: what was played (the command, the version, the commit and
+    whether the checkout had uncommitted changes, as :func:`source_commit` found them when
+    the games began; the rules, the seeds, the players and their budgets), what came of it
+    (``results``, the same whatever the number of processes) and how long it took."""
     import platform
     import shlex
 
@@ -438,7 +441,7 @@ def arena_receipt(result: Any, command: list[str]) -> dict[str, Any]:
     players = [{"label": e.label, "bot": e.bot, "budget_ms": e.budget_ms,
                 "playouts": e.playouts, "description": BOTS[e.bot].description}
                for e in result.entrants]
-    commit, dirty = _commit()
+    commit, dirty = source
     return {
         "receipt": "ginrules-arena/1",
         "command": shlex.join(command),
@@ -483,7 +486,7 @@ def write_receipt(receipt: dict[str, Any], path: str) -> None:
         handle.write(text + "\n")
 
 
-def _commit() -> tuple[str | None, bool | None]:
+def source_commit() -> tuple[str | None, bool | None]:
     """The git commit of the checkout this package runs from, and whether it has uncommitted
     changes to tracked files; None, None where that is not known (an installed package)."""
     import subprocess
