@@ -83,7 +83,8 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
             return take
         return next(m for m in moves if not (isinstance(m, Draw) and m.source == "discard"))
     big_gin = [m for m in moves if isinstance(m, Knock) and m.discard is None]
-    if big_gin:  # the published player has no big gin: it knocks at once as ever
+    if big_gin:
+        # The challenge plays no big gin; where the rules do, it is the knock at once.
         return big_gin[0]
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
