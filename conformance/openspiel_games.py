@@ -1,4 +1,4 @@
-"""Writes ``openspiel-games.json``: hands played by OpenSpiel's ``gin_rummy``, as game logs.
+"""Writes ``facts/games-openspiel.json``: hands played by OpenSpiel's ``gin_rummy``, as games facts.
 
     pip install open_spiel        # or: pip install -e '.[bench]'
     python conformance/openspiel_games.py [--hands 220] [--seed 2026]
@@ -12,10 +12,10 @@ and discards to lower its deadwood, knocks as soon as it may (or, for some playe
 a lower count or for gin), lays down its melds and lays off every card it can.  Knock wins
 without layoffs, the commonest hands, are kept only up to a number (``--plain-knocks``) so
 that gin, undercuts, ties and layoffs get more cases.  Each hand (one deal) becomes a
-one-round ginrules-log/1 log.  Each case posts the log to the replay and expects it to be
-valid, with the round's outcome, winner and points as OpenSpiel's returns scored them, both
-deadwood counts as OpenSpiel counted them, and the melds and layoffs as its players laid them.
-No expected value comes from this project's own code.
+one-round game log (docs/gamelog.md), the question of a fact of the ``games`` topic, whose
+answer is that the log is valid, with the round's outcome, winner and points as OpenSpiel's
+returns scored them, both deadwood counts as OpenSpiel counted them, and the melds and layoffs
+as its players laid them.  No expected value comes from this project's own code.
 
 How an OpenSpiel hand becomes a log:
 
@@ -32,7 +32,7 @@ How an OpenSpiel hand becomes a log:
   its melds are the ``lay_down``: each layoff names the declared meld it extends, as
   extended by the earlier layoffs (a card that fits two melds gets one of them at random,
   among the assignments that keep every later layoff legal).
-- Rules: the ``openspiel`` preset (OpenSpiel's values: undercut bonus 25, a tie scores
+- Options: OpenSpiel's values (the ``openspiel`` preset: undercut bonus 25, a tie scores
   nothing, the card taken from the discard pile may be discarded at once, the last discard
   at the wall, R-4.7, the upcard draw limit of 50, R-4.8, and the repeated-move draw, R-4.9),
   with a game target no single hand can reach; a hand played with other parameters says so
@@ -61,13 +61,19 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TOPIC = "openspiel-games"
-REPLAY = "/v1/games/replay"
+OUTPUT = HERE / "facts" / "games-openspiel.json"
 PLAYERS = ["p0", "p1"]
 RANKS = "A23456789TJQK"
 SUITS = "SCDH"  # OpenSpiel's suit order: spades, clubs, diamonds, hearts
-RULES = {"preset": "openspiel", "game_target": 1000}
-"""OpenSpiel's defaults, the openspiel preset; no hand scores 1000."""
+OPTIONS = {"undercut_bonus": 25, "undercut_on_tie": False, "taken_card_discard": "allow",
+           "game_target": 1000, "wall": "last_discard", "upcard_draw_limit": 50,
+           "repeated_return_draw": True}
+"""OpenSpiel's defaults (the openspiel preset's options); no hand scores 1000."""
+DEFAULTS = {"knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 10}
+ORDER = ["knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "taken_card_discard",
+         "oklahoma", "oklahoma_spade_double", "game_target", "wall", "upcard_draw_limit",
+         "repeated_return_draw"]
+"""The options a hand may change, in the order docs/rules.md lists them."""
 
 # OpenSpiel's action ids.
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
@@ -250,17 +256,19 @@ PARAMS = [{}, {}, {}, {"oklahoma": True}, {"knock_card": 5}, {"knock_card": 0},
 """OpenSpiel's parameters of the hands, by seed: mostly its defaults."""
 
 
-def rules_for(params: dict) -> dict:
-    """The log's rules for a hand played with OpenSpiel's ``params`` (R-10)."""
-    rules = dict(RULES)
+def options_for(params: dict) -> dict:
+    """The options of a hand played with OpenSpiel's ``params`` (R-10), as they differ from
+    the defaults."""
+    options = dict(OPTIONS)
     if params.get("oklahoma"):
-        rules.update(oklahoma=True, oklahoma_spade_double=False)
+        options.update(oklahoma=True, oklahoma_spade_double=False)
     elif "knock_card" in params:
-        rules["knock_limit"] = params["knock_card"]
+        options["knock_limit"] = params["knock_card"]
     for name_ in ("gin_bonus", "undercut_bonus"):
         if name_ in params:
-            rules[name_] = params[name_]
-    return rules
+            options[name_] = params[name_]
+    return {name_: options[name_] for name_ in ORDER
+            if name_ in options and options[name_] != DEFAULTS.get(name_)}
 
 
 def play_hand(game, seed: int, mode: str, params: dict | None = None) -> dict:
@@ -349,10 +357,10 @@ def play_hand(game, seed: int, mode: str, params: dict | None = None) -> dict:
         state.apply_action(action)
         if phase == phases.DISCARD and action != KNOCK and state.is_terminal():
             ending = "repeated_move"
-    rules = rules_for(params or {})
+    options = options_for(params or {})
     if knock is None:
         assert wall == "pass" or ending is not None, state.current_phase()
-        return _draw(dealt, actions, rules, mode, seed, rng, ending or "wall", params or {})
+        return _draw(dealt, actions, options, mode, seed, rng, ending or "wall", params or {})
     returns = [int(r) for r in state.returns()]
     deadwood = _deadwood(state)
     # OpenSpiel's own record of the hand, to check the conversion against.
@@ -364,11 +372,10 @@ def play_hand(game, seed: int, mode: str, params: dict | None = None) -> dict:
     if wall:
         features.append("a knock at the wall")
     lay_down["layoffs"] = [{"card": name(c), "meld": m} for c, m in zip(layoff_cards, layoffs)]
-    for meld in knock["melds"]:
-        meld["cards"] = [name(c) for c in meld["cards"]]
-    lay_down["melds"] = [shown(m) for m in lay_down["melds"]]
+    knock["melds"] = [[name(c) for c in meld["cards"]] for meld in knock["melds"]]
+    lay_down["melds"] = [shown(m)["cards"] for m in lay_down["melds"]]
     actions.append(lay_down)
-    log = _log(dealt, actions, rules, seed, rng)
+    log = _log(dealt, actions, options, seed, rng)
     defender = 1 - knocker
     if deadwood[knocker] == 0:
         outcome, winner, points = "gin", PLAYERS[knocker], returns[knocker]
@@ -388,10 +395,10 @@ def play_hand(game, seed: int, mode: str, params: dict | None = None) -> dict:
     }
 
 
-def _log(dealt: list[int], actions: list[dict], rules: dict, seed: int,
+def _log(dealt: list[int], actions: list[dict], options: dict, seed: int,
          rng: random.Random) -> dict:
-    """The one-round log of a hand: the deal, the stock (the cards drawn in order, then the
-    cards nobody drew in a seeded order) and the actions."""
+    """The one-round log of a hand and its options: the deal, the stock (the cards drawn in
+    order, then the cards nobody drew in a seeded order) and the actions."""
     stock_drawn = dealt[21:]
     if seed % 2:  # stock draws name their card too (optional when the stock is given)
         draws = iter(stock_drawn)
@@ -401,8 +408,7 @@ def _log(dealt: list[int], actions: list[dict], rules: dict, seed: int,
     rest = [c for c in range(52) if c not in dealt]
     rng.shuffle(rest)
     return {
-        "format": "ginrules-log/1",
-        "rules": rules,
+        "options": options,
         "players": list(PLAYERS),
         "rounds": [{
             "dealer": PLAYERS[1],
@@ -421,10 +427,10 @@ ENDINGS = {"wall": ("a pass at the wall", "R-4.7"),
 """How a hand without a knock ends: its description and its rule."""
 
 
-def _draw(dealt, actions, rules, mode, seed, rng, ending, params) -> dict:
+def _draw(dealt, actions, options, mode, seed, rng, ending, params) -> dict:
     """A hand that ended without a knock (a pass at the wall, R-4.7; the upcard draw limit,
     R-4.8; two returns in a row, R-4.9): a draw, nobody scores."""
-    return {"log": _log(dealt, actions, rules, seed, rng), "outcome": "draw", "winner": None,
+    return {"log": _log(dealt, actions, options, seed, rng), "outcome": "draw", "winner": None,
             "points": 0, "knocker": None, "layoffs": 0, "defender_melds": 0, "mode": mode,
             "features": [ENDINGS[ending][0]], "wall": "pass" if ending == "wall" else None,
             "ending": ending, "params": params}
@@ -481,45 +487,32 @@ def rules_of(hand: dict) -> list[str]:
     return rules
 
 
-def to_case(index: int, seed: int, hand: dict) -> dict:
+def to_fact(index: int, seed: int, hand: dict) -> dict:
+    """A hand as a fact of the games topic: its log, valid, scored as OpenSpiel scored it."""
+    log = dict(hand["log"])
+    options = log.pop("options")
+    params = _params_text(hand["params"])
     if hand["outcome"] == "draw":
         what, rule = ENDINGS[hand["ending"]]
-        return {"description": f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}"
-                               f"{_params_text(hand['params'])}): {what}, a draw ({rule})",
-                "rule": rules_of(hand),
-                "request": {"method": "POST", "path": REPLAY, "body": hand["log"]},
-                "expected": {"status": 200, "checks": [
-                    {"pointer": "/valid", "equals": True},
-                    {"pointer": "/violations", "equals": []},
-                    {"pointer": "/rounds/0/result/outcome", "equals": "draw"},
-                    {"pointer": "/rounds/0/result/winner", "equals": None},
-                    {"pointer": "/rounds/0/result/points", "equals": 0}]}}
-    what = "a scoreless tie" if hand["outcome"] == "knock" and hand["winner"] is None \
-        else hand["outcome"]
-    if hand["wall"]:
-        what += " at the wall"
-    description = (f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}"
-                   f"{_params_text(hand['params'])}): {what}, "
-                   f"{hand['layoffs']} layoffs, {hand['defender_melds']} defender melds")
-    checks = [
-        {"pointer": "/valid", "equals": True},
-        {"pointer": "/violations", "equals": []},
-        {"pointer": "/rounds/0/result/outcome", "equals": hand["outcome"]},
-        {"pointer": "/rounds/0/result/knocker", "equals": hand["knocker"]},
-        {"pointer": "/rounds/0/result/winner", "equals": hand["winner"]},
-        {"pointer": "/rounds/0/result/points", "equals": hand["points"]},
-        {"pointer": "/rounds/0/result/deadwood", "equals": hand["deadwood"]},
-        {"pointer": "/rounds/0/result/layoffs", "equals": hand["lay_down"]["layoffs"]},
-    ]
-    # The melds as OpenSpiel's players laid them, in their order (cards in any order).
-    for side, melds in (("knocker_melds", hand["knock"]["melds"]),
-                        ("defender_melds", hand["lay_down"]["melds"])):
-        checks.append({"pointer": f"/rounds/0/result/{side}/{len(melds)}", "absent": True})
-        checks += [{"pointer": f"/rounds/0/result/{side}/{i}/cards", "same_items": m["cards"]}
-                   for i, m in enumerate(melds)]
-    return {"description": description, "rule": rules_of(hand),
-            "request": {"method": "POST", "path": REPLAY, "body": hand["log"]},
-            "expected": {"status": 200, "checks": checks}}
+        description = f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}{params}): " \
+                      f"{what}, a draw ({rule})"
+        result = {"outcome": "draw", "winner": None, "points": 0}
+    else:
+        what = "a scoreless tie" if hand["outcome"] == "knock" and hand["winner"] is None \
+            else hand["outcome"]
+        if hand["wall"]:
+            what += " at the wall"
+        description = (f"OpenSpiel hand {index} (seed {seed}, {hand['mode']}{params}): {what}, "
+                       f"{hand['layoffs']} layoffs, {hand['defender_melds']} defender melds")
+        result = {"outcome": hand["outcome"], "knocker": hand["knocker"],
+                  "winner": hand["winner"], "points": hand["points"],
+                  "deadwood": hand["deadwood"], "layoffs": hand["lay_down"]["layoffs"],
+                  "knocker_melds": hand["knock"]["melds"],
+                  "defender_melds": hand["lay_down"]["melds"]}
+    return {"description": description, "rules": rules_of(hand), "options": options,
+            "question": log, "answer": {"valid": True, "rounds": [result]},
+            "source": {"engine": "OpenSpiel gin_rummy", "repository": "google-deepmind/open_spiel",
+                       "path": "open_spiel/games/gin_rummy"}}
 
 
 SHORT = {"oklahoma": "oklahoma", "knock_card": "knock", "gin_bonus": "gin",
@@ -554,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wall-hands", type=int, default=40,
                         help="at most this many hands that reach the wall (a knock there or a "
                              "pass), half of them passes at most (default 40)")
-    parser.add_argument("--output", type=Path, default=HERE / f"{TOPIC}.json")
+    parser.add_argument("--output", type=Path, default=OUTPUT)
     args = parser.parse_args(argv)
     try:
         import pyspiel
@@ -590,7 +583,7 @@ def main(argv: list[str] | None = None) -> int:
         kept["plain knocks kept"] += plain
         kept["wall hands kept"] += bool(hand["wall"])
         kept["wall passes kept"] += hand["wall"] == "pass"
-        cases.append(to_case(len(cases), seed, hand))
+        cases.append(to_fact(len(cases), seed, hand))
         kept[f"{hand['mode']}: {hand['outcome']}"
              + (" (tie)" if hand["winner"] is None and hand["outcome"] != "draw"
                 else "")] += 1
@@ -600,12 +593,12 @@ def main(argv: list[str] | None = None) -> int:
         kept["with defender melds"] += bool(hand["defender_melds"])
         seed += 1
     document = {
-        "topic": TOPIC,
-        "description": ("Hands played by OpenSpiel's gin_rummy (the openspiel preset, with "
-                        "its parameters where a hand had others), replayed: valid, scored as "
-                        "OpenSpiel scored them, knocks and passes at the wall, its upcard draw "
-                        "limit and its repeated-move draw included (R-4, R-5, R-6, R-7)."),
-        "cases": cases,
+        "topic": "games",
+        "description": ("Hands played by OpenSpiel's gin_rummy (its rules, with its parameters "
+                        "where a hand had others): valid, scored as OpenSpiel scored them, "
+                        "knocks and passes at the wall, its upcard draw limit and its "
+                        "repeated-move draw included (R-4, R-5, R-6, R-7)."),
+        "facts": cases,
     }
     args.output.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n",
                            encoding="utf-8")

@@ -1,14 +1,15 @@
-"""Writes ``traps.json``: hands and knock positions that public engines are known to get wrong.
+"""Writes ``facts/*-traps.json``: hands and knock positions public engines are known to get wrong.
 
     pip install -e ".[traps]"            # OpenSpiel and RLCard: tools, never dependencies
     python conformance/traps.py [--hands 12000] [--low-hands 60000] [--positions 3000] [--seed 2026]
 
 The conformance kit lets other implementations check themselves, so it should catch what
 public engines get wrong.  This script searches seeded hands and knock positions for answers
-on which two public engines disagree with the exact answers of this project's exhaustive
-reference solver (testkit/reference.py; never the service itself), and keeps each kind of
-disagreement, made as small as it can, as a case of the ``traps`` topic: a request to this
-API with the reference's exact answer, its description naming the engine it trips and why.
+on which two public engines disagree with the exact answers of the kit's independent
+reference (``reference/``; never the service itself), and keeps each kind of disagreement,
+made as small as it can, as a fact (of the topics ``discards``, ``knock``, ``layoffs`` and
+``scoring``, in the files ``*-traps.json``) with the reference's exact answer, its
+description naming the engine it trips and why, and ``trips`` naming the engine.
 
 The engines and what is asked of them:
 
@@ -34,7 +35,7 @@ RLCard scores no round in points (its payoffs are 1 for gin, 0.2 for a knock, mi
 deadwood over 100 otherwise) and plays no layoffs, so its rounds are not compared.  Its game
 forces gin whenever it sees one (a rule of its own, not compared).
 
-The kinds found so far (each a case of the topic; see also README.md):
+The kinds found so far (each a case of the topic; see also docs/conformance.md):
 
 - OpenSpiel counts eleven cards by taking one meld group that melds the most (the first it
   finds) and dropping its highest-ranked unmelded card.  The best discard may instead come
@@ -62,21 +63,44 @@ import json
 import random
 import sys
 from collections import Counter
-from itertools import combinations
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE)]
+sys.path[:0] = [str(HERE)]
 
-from build import ANALYZE, KNOCK, LAYOFFS, NAMES, SCORE, case, eq, post  # noqa: E402
+from build import defender_for, spread as knock_spread  # noqa: E402
+from reference import presets  # noqa: E402
+from reference.cards import CODES as NAMES, value_of  # noqa: E402
+from reference.melds import (discard_values, every_meld, least_deadwood, listed,  # noqa: E402
+                             optimal_arrangements)
+from reference.showdown import best_defense, layable, score_deal, signed  # noqa: E402
 
-from testkit.generator import knock_position  # noqa: E402
-from testkit import reference as ref  # noqa: E402
-
-TOPIC = "traps"
 LIMIT = 10
 OPENSPIEL_ROUND = {"undercut_bonus": 25, "undercut_on_tie": False}
-"""The reference's round options for OpenSpiel's defaults (the ``openspiel`` preset)."""
+"""The options of OpenSpiel's defaults that a deal's score depends on."""
+STANDARD = presets.full_options()
+
+
+def knock_position(rng):
+    """A knocker's ten cards within the limit and a defender's ten."""
+    cards = knock_spread(rng)
+    return cards, defender_for(rng, cards)
+
+
+def best_melds(cards):
+    """The knocker's melds: the first optimal arrangement in the documented order."""
+    return [frozenset(m) for m in listed(min(optimal_arrangements(frozenset(cards)),
+                                             key=listed))]
+
+
+def defense_count(melds, defender) -> int:
+    return best_defense(melds, defender, STANDARD).deadwood
+
+
+def best_round(spread, defender, **options) -> tuple[int, int]:
+    """The deal's best result for the knocker (R-7.6), signed, and its knocker deadwood."""
+    score = score_deal(sorted(spread), sorted(defender), presets.full_options(options))
+    return signed(score), score.knocker_deadwood
 
 
 def names(cards) -> list[str]:
@@ -219,7 +243,7 @@ class RLCard:
 
 def eleven_traps(cards, engines) -> dict[str, dict]:
     """Each engine's wrong answers about an eleven-card hand, by kind."""
-    values = ref.discard_values(cards)
+    values = discard_values(cards)
     least = min(values.values())
     found = {}
     for engine in engines:
@@ -260,7 +284,7 @@ def eleven_traps(cards, engines) -> dict[str, dict]:
 
 
 def ten_traps(cards, engines) -> dict[str, dict]:
-    least = ref.min_deadwood(cards)
+    least = least_deadwood(frozenset(cards))
     found = {}
     for engine in engines:
         counted = engine.least_deadwood(cards)
@@ -271,16 +295,7 @@ def ten_traps(cards, engines) -> dict[str, dict]:
 
 def reference_layable(knocker_melds, defender) -> set[int]:
     """Every card of the defender that some play lays off (by the reference's layoff check)."""
-    melds = [frozenset(m) for m in knocker_melds]
-    candidates = sorted(c for c in defender if any(
-        ref.rank_of(c) in {ref.rank_of(x) for x in m} if len({ref.rank_of(x) for x in m}) == 1
-        else ref.suit_of(c) == ref.suit_of(min(m)) for m in melds))
-    layable: set[int] = set()
-    for size in range(1, len(candidates) + 1):
-        for laid in combinations(candidates, size):
-            if not set(laid) <= layable and ref.can_lay_off(melds, frozenset(laid)):
-                layable |= set(laid)
-    return layable
+    return layable([frozenset(m) for m in knocker_melds], defender, STANDARD)
 
 
 def run_distance(knocker_melds, defender, card) -> int:
@@ -301,7 +316,7 @@ def layoff_traps(knocker_melds, defender, engines) -> dict[str, dict]:
     found = {}
     for engine in engines:
         if isinstance(engine, OpenSpiel):
-            exact = ref.best_defense_count(knocker_melds, defender)
+            exact = defense_count(knocker_melds, defender)
             counted, offered = engine.defence(knocker_melds, defender)
             if counted != exact:
                 found["openspiel-defence"] = dict(counted=counted, exact=exact)
@@ -318,7 +333,7 @@ def round_traps(spread, defender, engines) -> dict[str, dict]:
     found = {}
     for engine in engines:
         if isinstance(engine, OpenSpiel):
-            signed, _ = ref.best_round(spread, defender, **OPENSPIEL_ROUND)
+            signed, _ = best_round(spread, defender, **OPENSPIEL_ROUND)
             played = engine.play_round(spread, defender)
             if played is not None and played != signed:
                 found["openspiel-round"] = dict(played=played, exact=signed)
@@ -366,7 +381,7 @@ def hands(rng, count):
 def chain_position(rng):
     """A knock position whose defender holds cards running on from one end of a knocker's run."""
     spread, defender = knock_position(rng)
-    melds = ref.normalise(next(iter(ref.optimal_arrangements(spread))))
+    melds = best_melds(spread)
     runs = [m for m in melds if len({c % 13 for c in m}) > 1]
     if not runs:
         return spread, defender, melds
@@ -395,7 +410,7 @@ def positions(rng, count):
             yield chain_position(rng)
         else:
             spread, defender = knock_position(rng)
-            yield spread, defender, ref.normalise(next(iter(ref.optimal_arrangements(spread))))
+            yield spread, defender, best_melds(spread)
 
 
 # Making a trap small ------------------------------------------------------------------------
@@ -403,7 +418,7 @@ def positions(rng, count):
 def simpler(cards) -> tuple[int, int]:
     """How busy a hand is: how many melds it holds, then its total value."""
     cards = frozenset(cards)
-    return len(ref.all_melds(cards)), sum(ref.value_of(c) for c in cards)
+    return len(every_meld(cards)), sum(value_of(c) for c in cards)
 
 
 def shrink(cards, keeps, fixed=frozenset(), rounds=3):
@@ -437,57 +452,65 @@ WHY = {
 }
 
 
+def fact(description, rules, question, answer, options=None, engine="OpenSpiel"):
+    written = {"description": description, "rules": rules}
+    if options:
+        written["options"] = options
+    written.update(question=question, answer=answer, trips=[engine])
+    return written
+
+
 def eleven_case(kind, cards, facts):
-    values = ref.discard_values(cards)
+    """Facts of an eleven-card trap: every discard's least deadwood, and for a refused knock
+    the knock itself."""
+    values = discard_values(cards)
     least = min(values.values())
     ordered = sorted(cards)
     best = [NAMES[c] for c in ordered if values[c] == least]
-    rules, extra, limit = {}, {}, LIMIT
+    options, upcard, limit = {}, None, LIMIT
     if kind == "openspiel-refuses-gin-only-limit":
-        rules, limit = {"knock_limit": 0}, 0  # OpenSpiel's knock_card 0
+        options, limit = {"knock_limit": 0}, 0  # OpenSpiel's knock_card 0
     elif kind == "openspiel-refuses-knock-lower-limit":
         limit = least
-        upcards = [c for c in range(52) if c not in cards and ref.value_of(c) == least]
+        upcards = [c for c in range(52) if c not in cards and value_of(c) == least]
         if least > 1 and upcards:  # OpenSpiel's Oklahoma: the upcard's value (an ace is 1)
-            rules, extra = "oklahoma", {"upcard": NAMES[upcards[0]]}
+            options, upcard = {"oklahoma": True}, NAMES[upcards[0]]
         else:
-            rules = {"knock_limit": least}
-    checks = [eq("/deadwood_count", least), ("/best_discards", {"same_items": best}),
-              eq("/can_knock", least <= limit), eq("/gin", least == 0)]
+            options = {"knock_limit": least}
+    answer = {"least": least, "best": best, "may_knock": least <= limit}
     if kind.startswith("openspiel"):
         why = f"{WHY[kind]} (counts {facts['counted']}, least {least})"
     else:
         card = facts["discard"]
-        index = ordered.index(card)
         why = f"{WHY[kind]} ({NAMES[card]} leaves {values[card]})"
-        checks.append(eq(f"/discards/{index}/deadwood_count", values[card]))
-    if extra:
+        answer["after"] = {NAMES[card]: values[card]}
+    question = {"hand": names(ordered)}
+    if upcard:
         why = (f"OpenSpiel refuses an Oklahoma knock (counts {facts['counted']}, least {least}), "
-               f"upcard {extra['upcard']}")
-        checks.append(eq("/knock_limit", limit))
-    elif rules:
+               f"upcard {upcard}")
+        question["upcard"] = upcard
+        answer["knock_limit"] = limit
+    elif options:
         why += f", limit {limit}"
-    body = {"hand": names(ordered), **({"rules": rules} if rules else {}), **extra}
-    rule = ["R-5.1", "R-2.5"] + (["R-5.4"] if least == 0 else []) + (["R-5.6"] if extra else [])
-    cases = [case(f"{why}: {text(cards)}", rule, post(ANALYZE, body), checks=checks)]
+    rule = ["R-5.1", "R-2.5"] + (["R-5.4"] if least == 0 else []) + (["R-5.6"] if upcard else [])
+    engine = "OpenSpiel" if kind.startswith("openspiel") else "RLCard"
+    found = [("discards", fact(f"{why}: {text(cards)}", rule, question, answer, options, engine))]
     if kind.startswith("openspiel-refuses"):
         # The knock itself, with a best discard: legal, though OpenSpiel's game offers no knock.
         discard = best[0]
+        label = "OpenSpiel refuses an Oklahoma knock" if upcard else WHY[kind]
         knock = {"hand": names(ordered), "discard": discard,
-                 **({"rules": rules} if rules else {}), **extra}
-        label = "OpenSpiel refuses an Oklahoma knock" if extra else WHY[kind]
-        cases.append(case(f"{label}: knocking with {discard} is legal: {text(cards)}", rule,
-                          post(KNOCK, knock), checks=[eq("/legal", True),
-                                                      eq("/deadwood_count", least),
-                                                      eq("/gin", least == 0)]))
-    return cases
+                 **({"upcard": upcard} if upcard else {})}
+        found.append(("knock", fact(f"{label}: knocking with {discard} is legal: {text(cards)}",
+                                    rule, knock, {"legal": True, "deadwood": least,
+                                                  "gin": least == 0}, options)))
+    return found
 
 
 def layoff_case(kind, knocker_melds, defender, facts):
     melds = [names(sorted(m)) for m in sorted(knocker_melds, key=min)]
-    exact = ref.best_defense_count(knocker_melds, defender)
-    layable = reference_layable(knocker_melds, defender)
-    checks = [("/layable", {"same_items": names(sorted(layable))}), eq("/deadwood_count", exact)]
+    exact = defense_count(knocker_melds, defender)
+    layable_cards = reference_layable(knocker_melds, defender)
     if kind.startswith("openspiel-layable-chain"):
         nth = {"3": "3rd", "4": "4th or later"}.get(kind[-1], kind[-1])
         why = f"OpenSpiel never offers {NAMES[facts['card']]}, the {nth} card of a chain"
@@ -495,22 +518,24 @@ def layoff_case(kind, knocker_melds, defender, facts):
         why = f"OpenSpiel offers {NAMES[facts['card']]}, which no play lays off"
     else:
         why = f"OpenSpiel's defender keeps {facts['counted']}, not {exact}"
-    return case(f"{why}: {' '.join(names(sorted(defender)))}", ["R-6.2", "R-6.4"],
-                post(LAYOFFS, {"knocker_melds": melds, "defender_hand": names(sorted(defender))}),
-                checks=checks)
+    return ("layoffs", fact(f"{why}: {' '.join(names(sorted(defender)))}", ["R-6.2", "R-6.4"],
+                            {"knocker_melds": melds, "defender": names(sorted(defender))},
+                            {"deadwood": exact, "layable": names(sorted(layable_cards))}))
 
 
 def round_case(spread, defender, facts):
-    signed, knocker_count = ref.best_round(spread, defender, **OPENSPIEL_ROUND)
-    winner = "knocker" if signed > 0 else "defender" if signed < 0 else None
-    outcome = ("gin" if knocker_count == 0 else "knock" if signed >= 0 else "undercut")
-    why = f"OpenSpiel's game scores {facts['played']:+d}, not {signed:+d}"
-    return case(f"{why}: {text(spread)} v {text(defender)}", ["R-7.6", "R-6.2", "R-10"],
-                post(SCORE, {"knocker": {"hand": names(spread)},
-                             "defender": {"hand": names(sorted(defender))},
-                             "rules": "openspiel"}),
-                checks=[eq("/points", abs(signed)), eq("/winner", winner),
-                        eq("/outcome", outcome), eq("/knocker/deadwood_count", knocker_count)])
+    points, knocker_count = best_round(spread, defender, **OPENSPIEL_ROUND)
+    winner = "knocker" if points > 0 else "defender" if points < 0 else None
+    outcome = ("gin" if knocker_count == 0 else "knock" if points >= 0 else "undercut")
+    why = f"OpenSpiel's game scores {facts['played']:+d}, not {points:+d}"
+    options = {"undercut_bonus": 25, "undercut_on_tie": False, "taken_card_discard": "allow",
+               "wall": "last_discard", "upcard_draw_limit": 50, "repeated_return_draw": True}
+    return ("scoring", fact(f"{why}: {text(spread)} v {text(defender)}",
+                            ["R-7.6", "R-6.2", "R-10"],
+                            {"knocker": {"hand": names(spread)},
+                             "defender": {"hand": names(sorted(defender))}},
+                            {"outcome": outcome, "winner": winner, "points": abs(points),
+                             "knocker_deadwood": knocker_count}, options))
 
 
 def search(args, engines, log=print):
@@ -602,6 +627,8 @@ def main(argv=None) -> int:
                         help="of those, how many to play out in OpenSpiel's game")
     parser.add_argument("--per-kind", type=int, default=2, help="cases kept per kind of trap")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--output", type=Path, default=HERE / "facts",
+                        help="the folder the facts files are written to")
     args = parser.parse_args(argv)
     try:
         engines = [OpenSpiel(), RLCard()]
@@ -612,13 +639,24 @@ def main(argv=None) -> int:
     for kind in sorted(found):
         print(f"{kind}: {len(found[kind])}")
     cases = build_cases(found, engines, args.per_kind)
-    document = {"topic": TOPIC, "description": (
-        "Hands and knock positions that public engines (OpenSpiel, RLCard) get wrong; "
-        "answers from the exhaustive reference."), "cases": cases}
-    (HERE / f"{TOPIC}.json").write_text(json.dumps(document, indent=1, ensure_ascii=False)
-                                        + "\n", encoding="utf-8")
-    print(f"{len(cases)} cases written to {TOPIC}.json")
+    for topic, what in DESCRIPTIONS.items():
+        facts = [f for t, f in cases if t == topic]
+        if not facts:
+            continue
+        document = {"topic": topic, "description": what + " Answers public engines get wrong "
+                    "(the engines each trips are named).", "facts": facts}
+        (args.output / f"{topic}-traps.json").write_text(
+            json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{len(facts)} facts written to {topic}-traps.json")
     return 0
+
+
+DESCRIPTIONS = {
+    "discards": "Eleven cards: the least deadwood after each discard (R-2.5, R-5.1).",
+    "knock": "Knocks legal or not, with the rules they break (R-4.3, R-5).",
+    "layoffs": "The defender's least deadwood after layoffs (R-6).",
+    "scoring": "A deal's result from the knock on, under named options (R-7).",
+}
 
 
 if __name__ == "__main__":

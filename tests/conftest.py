@@ -55,6 +55,7 @@ OPENAPI = OpenAPI.from_dict(
         "text/html": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
         "text/markdown": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
         "image/svg+xml": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
+        "text/javascript": lambda data: data.decode("utf-8") if isinstance(data, bytes) else data,
     }),
 )
 

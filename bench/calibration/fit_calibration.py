@@ -11,8 +11,8 @@ prints the four numbers of the map:
 It also prints the expected calibration error before and after, on the files given with
 ``--test`` when there are any (fit on some seeds, judge on others)::
 
-    ginrules calibrate --bots advisor,simple --games 40 --seed 101 --svg - --predictions a.jsonl
-    ginrules calibrate --bots advisor,simple --games 40 --seed 201 --svg - --predictions b.jsonl
+    ginrules calibrate --bots advisor,simple --games 40 --seed 101 --predictions a.jsonl
+    ginrules calibrate --bots advisor,simple --games 40 --seed 201 --predictions b.jsonl
     python bench/calibration/fit_calibration.py a.jsonl --test b.jsonl
 """
 

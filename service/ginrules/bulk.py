@@ -23,6 +23,8 @@ from itertools import islice
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+from .rules.documents.gamelog import FORMAT as LOG_FORMAT
+from .rules.documents.openspiel import FORMAT as OPENSPIEL
 from .rules.errors import RulesError
 from .wire.documents import import_document, replay_reply
 from .wire.faults import problem_of
@@ -65,6 +67,8 @@ class Checked(NamedTuple):
     codes: tuple[str, ...]
     size: int = 0
     """The input's :attr:`Input.size`."""
+    other_format: bool = False
+    """A refused input that looks like a document of the other ``--format``."""
 
 
 @dataclass
@@ -217,6 +221,7 @@ def check(item: Input, options: Options) -> Checked:
     """One input checked: parsed as the API parses a body, imported under ``--format
     openspiel``, replayed, and its result written as one JSON line."""
     result: dict[str, Any] = {"file": item.file, "line": item.line}
+    document: Any = None
     try:
         if item.fault is not None:
             status, code, detail = item.fault
@@ -228,9 +233,10 @@ def check(item: Input, options: Options) -> Checked:
             document = import_document(document)
         reply = replay_reply(document)
     except ApiProblem as problem:
-        return _refused(result, problem, item.size)
+        return _refused(result, problem, item.size, _other_format(document, options.format))
     except RulesError as error:
-        return _refused(result, problem_of(error), item.size)
+        return _refused(result, problem_of(error), item.size,
+                        _other_format(document, options.format))
     except Exception as error:  # a fault of this program, reported as the API would: a 500
         detail = f"the log could not be checked: {type(error).__name__} (a bug; please report it)"
         return _refused(result, ApiProblem(500, "internal_error", detail,
@@ -251,7 +257,8 @@ def check(item: Input, options: Options) -> Checked:
     return Checked(json_bytes(result) + b"\n", outcome, codes, item.size)
 
 
-def _refused(result: dict[str, Any], problem: ApiProblem, size: int) -> Checked:
+def _refused(result: dict[str, Any], problem: ApiProblem, size: int,
+             other_format: bool = False) -> Checked:
     """The result of an input the API would refuse: its problem and every fault listed."""
     body = problem.as_json()
     result.update(valid=False, complete=False, winner=None,
@@ -259,7 +266,21 @@ def _refused(result: dict[str, Any], problem: ApiProblem, size: int) -> Checked:
                            "detail": body["detail"]},
                   violations=body["errors"])
     codes = tuple(dict.fromkeys(error["code"] for error in body["errors"]))
-    return Checked(json_bytes(result) + b"\n", "invalid", codes, size)
+    return Checked(json_bytes(result) + b"\n", "invalid", codes, size, other_format)
+
+
+def _other_format(document: Any, fmt: str) -> bool:
+    """Whether a refused document looks like one of the other format: an OpenSpiel game
+    (``{"actions": [numbers...]}``, or its ``format``) read as a log, or a log (its
+    ``rounds``, or its ``format``) read as an OpenSpiel game."""
+    if not isinstance(document, dict):
+        return False
+    if fmt == "openspiel":
+        return document.get("format") == LOG_FORMAT or "rounds" in document
+    actions = document.get("actions")
+    return document.get("format") == OPENSPIEL or (
+        "rounds" not in document and isinstance(actions, list)
+        and all(isinstance(action, int) for action in actions[:10]))
 
 
 def check_chunk(items: list[Input], options: Options) -> list[Checked]:
@@ -309,11 +330,15 @@ class Summary:
     outcomes: Counter[str] = field(default_factory=Counter)
     codes: Counter[str] = field(default_factory=Counter)
     bytes_checked: int = 0
+    other_format: int = 0
+    """Refused inputs that look like documents of the other ``--format``."""
+    format: str = "log"
 
     def add(self, checked: Checked) -> None:
         self.outcomes[checked.outcome] += 1
         self.codes.update(checked.codes)
         self.bytes_checked += checked.size
+        self.other_format += checked.other_format
 
     @property
     def total(self) -> int:
@@ -340,6 +365,15 @@ class Summary:
             named = max(len(code) for code in self.codes)
             for code, count in sorted(self.codes.items(), key=lambda item: (-item[1], item[0])):
                 lines.append(f"  {code:<{max(named, 20)}} {count:>{width},}")
+        if self.other_format:
+            one = self.other_format == 1
+            some = "1 invalid input looks" if one else \
+                f"{self.other_format:,} invalid inputs look"
+            what = ("an OpenSpiel game" if one else "OpenSpiel games") if self.format == "log" \
+                else ("a game log (ginrules-log/1)" if one else "game logs (ginrules-log/1)")
+            how = "with" if self.format == "log" else "without"
+            lines.append(f"{some} like {what}: check {'it' if one else 'them'} {how} "
+                         f"--format openspiel")
         return "\n".join(lines)
 
 

@@ -38,14 +38,72 @@ def gunicorn_config() -> str:
     return configured
 
 
+def _host_port(address: str) -> tuple[str, int] | None:
+    """The host and port of a gunicorn bind address (``host``, ``host:port``, ``[v6]:port``);
+    None for a Unix socket (``unix:PATH``)."""
+    if address.startswith("unix:"):
+        return None
+    host, colon, port = address.rpartition(":")
+    if not colon or "]" in port:  # no port: gunicorn's default, 8000
+        host, port = address, str(DEFAULT_PORT)
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise Refusal(f"cannot listen on {address[:60]!r}: the port is a number from 1 to 65535 "
+                      f"(--port, or GINRULES_BIND=host:port)")
+    return host.strip("[]") or DEFAULT_HOST, int(port)
+
+
+def bind_address(host: str | None, port: int | None) -> str:
+    """Where ``serve`` listens: ``--host``/``--port`` where given, the rest from
+    ``$GINRULES_BIND`` (as the packaged settings read it), else 127.0.0.1:8000."""
+    configured = os.environ.get("GINRULES_BIND", "").strip()
+    if host is None and port is None and configured:
+        return configured
+    default_host, default_port = (_host_port(configured) if configured else None) or (
+        DEFAULT_HOST, DEFAULT_PORT)
+    host = host or default_host
+    return f"{f'[{host}]' if ':' in host else host}:{default_port if port is None else port}"
+
+
+def check_bind(address: str) -> None:
+    """Refuse, in one line, an address the server could not listen on (a port in use, say),
+    before saying it serves: gunicorn would retry for seconds and then exit with a traceback."""
+    import errno
+    import socket
+
+    found = _host_port(address)
+    if found is None:
+        return
+    host, port = found
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as error:
+        raise Refusal(f"cannot listen on {address}: {error.strerror}; choose the address with "
+                      f"--host and --port, or GINRULES_BIND") from None
+    with socket.socket(family, kind, proto) as probe:
+        # As gunicorn binds: a port held only by closed connections (TIME_WAIT) is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(where)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise Refusal(f"{address} is already in use (another server?): serve on another "
+                              f"port with --port, or another address with GINRULES_BIND") from None
+            raise Refusal(f"cannot listen on {address} ({error.strerror}): choose another "
+                          f"address with --host and --port, or GINRULES_BIND") from None
+
+
 def serve(args: argparse.Namespace) -> None:
-    """Replace this process with gunicorn serving the API (gunicorn_settings.py)."""
+    """Replace this process with gunicorn serving the API (gunicorn_settings.py), once the
+    address is known to be free."""
+    address = bind_address(args.host, args.port)
+    check_bind(address)
     command = [sys.executable, "-m", "gunicorn", "--config", gunicorn_config(),
-               "--bind", f"{args.host}:{args.port}"]
+               "--bind", address]
     if args.workers is not None:
         command += ["--workers", str(args.workers)]
-    print(f"ginrules: serving on http://{args.host}:{args.port} (docs at /docs)", file=sys.stderr,
-          flush=True)
+    shown = address if address.startswith("unix:") else f"http://{address}"
+    print(f"ginrules: serving on {shown} (docs at /docs)", file=sys.stderr, flush=True)
     os.execv(sys.executable, command)
 
 
@@ -196,10 +254,11 @@ def show_deal(args: argparse.Namespace) -> int:
 
 
 def run_conformance(args: argparse.Namespace) -> int:
-    """Run the conformance corpus (see conformance.py)."""
+    """Run the conformance kit against this service or another engine (see conformance/)."""
     from .conformance import main as conformance_main
 
-    return conformance_main(args.url, args.filter, args.junit, args.cases)
+    return conformance_main(args.url, args.filter, args.junit, args.cases, engine=args.engine,
+                            wait=args.wait, timeout=args.timeout)
 
 
 def import_game(args: argparse.Namespace) -> int:
@@ -265,7 +324,7 @@ def run_replay(args: argparse.Namespace) -> int:
                                  time.perf_counter)
     reader = bulk.Reader(args.files, stdin=sys.stdin.buffer)
     options = bulk.Options(format=args.format, full=args.full)
-    summary = bulk.Summary()
+    summary = bulk.Summary(format=args.format)
     started = time.perf_counter()
     stopped = False
     broken = False
@@ -373,11 +432,17 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(calibration_report(result))
+    if result.rounds < MEANINGFUL_ROUNDS:
+        print(f"ginrules calibrate: warning: {result.rounds} rounds are too few for the ECE to "
+              f"mean much (a perfectly calibrated predictor reads 0.024 over 300 rounds by "
+              f"chance alone, 0.015 over 1,000): play {MEANINGFUL_ROUNDS} rounds or more, about "
+              f"{MEANINGFUL_ROUNDS // 10} games", file=sys.stderr)
     if args.predictions is not None:
         with open(args.predictions, "w", encoding="utf-8") as handle:
             for p in result.predictions:
                 handle.write(json.dumps(dataclasses.asdict(p)) + "\n")
-    if args.svg != "-":
+        print(f"predictions written to {args.predictions}")
+    if args.svg not in (None, "-"):  # "-": none, as before it was the default
         with open(args.svg, "w", encoding="utf-8") as handle:
             handle.write(reliability_svg(result))
         print(f"reliability diagram written to {args.svg}")
@@ -503,6 +568,13 @@ def source_commit() -> tuple[str | None, bool | None]:
     return commit or None, bool(status.strip())
 
 
+MEANINGFUL_ROUNDS = 500
+"""Rounds below which ``calibrate`` warns that its ECE means little.  The decisions of a round
+share its outcome, so the ECE's noise falls with the rounds (``python
+bench/calibration/ece_floor.py``: a perfectly calibrated predictor reads 0.024 on average over
+300 rounds, 0.015 over 1,000); a game to 100 has about ten rounds."""
+
+
 def _progress_bar(done: int, total: int, note: str = "", unit: str = "games") -> None:
     """A one-line progress bar on the terminal."""
     width = 30
@@ -526,9 +598,9 @@ examples:
   ginrules conformance --url http://127.0.0.1:8000
   ginrules import --format openspiel game.json
   ginrules replay --output results.jsonl games/
-  ginrules selfplay --bots advisor,simple --games 20 --jobs 2
-  ginrules calibrate --bots advisor,simple --games 50
-  ginrules arena --bots advisor,simple --pairs 100 --rules eaai --receipt arena.json
+  ginrules selfplay --bots advisor,simple --games 50 --budget-ms 0 --jobs 2
+  ginrules calibrate --bots advisor,simple --games 4 --svg calibration.svg
+  ginrules arena --bots advisor:0,simple --pairs 20 --rules eaai --receipt arena.json
 
 'ginrules COMMAND --help' shows a command's options and an example."""
 
@@ -556,6 +628,30 @@ standard error while it runs.
 Exit status: 0 when every log is valid, 1 when any is invalid, 2 for a usage error (a file
 or folder that does not exist, a folder with no log file, a bad option), 3 when a worker
 process was killed, 130 when interrupted (the summary so far is printed in both cases)."""
+
+
+SERVE_DETAILS = """\
+The server runs with the settings the package ships (ginrules/gunicorn_settings.py), each of
+which the environment may change (GINRULES_WORKERS, GINRULES_TIMEOUT, ...); the address is
+--host and --port where given, else GINRULES_BIND (host:port), else 127.0.0.1:8000.
+GINRULES_GUNICORN_CONFIG names a settings file of your own instead.
+
+Exit status: 2, in one line, when the address cannot be listened on (a port already in use);
+otherwise the server's own, when it stops."""
+
+
+CALIBRATE_DETAILS = """\
+Every decision of the advisor gets a hint (whose first option it plays); each prediction, the
+first option's win_chance and expected_points, is kept beside the outcome of its round. The
+table puts the predictions in ten bins of win_chance, beside the share of their rounds won;
+then the expected calibration error (ECE), the Brier score, and the mean expected points
+against the mean points scored. Nothing is written unless asked: --svg writes the
+reliability diagram, --predictions every prediction.
+
+The decisions of one round share its outcome, so the ECE rests on rounds more than on
+predictions: under 500 rounds (about 50 games) a warning says it means little. A game at the
+default budget takes a few seconds; the measurements of the strength and calibration guide
+(/guide/strength) play 50 to 300 games each."""
 
 
 DEAL_DETAILS = """\
@@ -623,11 +719,14 @@ def main(argv: list[str] | None = None) -> int:
                                      parser_class=_Parser)
 
     serve_parser = _command(commands, "serve", "serve the HTTP API with gunicorn",
-                            "ginrules serve --host 127.0.0.1 --port 8000 --workers 2")
-    serve_parser.add_argument("--host", default=DEFAULT_HOST,
-                              help=f"address to listen on (default: {DEFAULT_HOST})")
-    serve_parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                              help=f"port to listen on (default: {DEFAULT_PORT})")
+                            "ginrules serve --host 127.0.0.1 --port 8000 --workers 2",
+                            SERVE_DETAILS)
+    serve_parser.add_argument("--host", default=None,
+                              help="address to listen on (default: $GINRULES_BIND's, else "
+                                   f"{DEFAULT_HOST})")
+    serve_parser.add_argument("--port", type=int, default=None,
+                              help="port to listen on (default: $GINRULES_BIND's, else "
+                                   f"{DEFAULT_PORT})")
     serve_parser.add_argument("--workers", type=int, default=None,
                               help="worker processes (default: $GINRULES_WORKERS or one per core)")
     serve_parser.set_defaults(run=serve)
@@ -694,17 +793,29 @@ def main(argv: list[str] | None = None) -> int:
     deal_parser.set_defaults(run=show_deal)
 
     conformance_parser = _command(
-        commands, "conformance", "run the conformance cases, in process or against --url",
-        "ginrules conformance --url http://127.0.0.1:8000 --filter knocks --junit report.xml")
-    conformance_parser.add_argument("--url", default=None,
-                                    help="a running server, e.g. http://127.0.0.1:8000")
+        commands, "conformance",
+        "run the conformance kit: in process, against --url, or against --engine",
+        "ginrules conformance --url http://127.0.0.1:8000 --filter knock --junit report.xml\n"
+        "  ginrules conformance --engine \"node my-engine.js\" --junit report.xml")
+    target = conformance_parser.add_mutually_exclusive_group()
+    target.add_argument("--url", default=None,
+                        help="a running server, e.g. http://127.0.0.1:8000")
+    target.add_argument("--engine", default=None, metavar="COMMAND",
+                        help="another engine: a command that speaks the JSON Lines protocol "
+                             "of docs/conformance.md on its standard input and output")
     conformance_parser.add_argument("--filter", action="append", default=[], metavar="TOPIC",
-                                    help="only this topic (repeatable): cards, melds, ...")
+                                    help="only this topic (repeatable): deadwood, knock, ...")
     conformance_parser.add_argument("--junit", default=None, metavar="FILE",
                                     help="also write a JUnit XML report")
     conformance_parser.add_argument("--cases", default=None, metavar="DIR",
-                                    help="a folder of case files (default: the corpus shipped "
-                                         "in the package)")
+                                    help="a conformance folder (default: the kit shipped in the "
+                                         "package)")
+    conformance_parser.add_argument("--wait", type=float, default=10.0, metavar="SECONDS",
+                                    help="with --url: how long to wait for the server to "
+                                         "answer (default 10)")
+    conformance_parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                                    help="with --engine: how long each answer may take "
+                                         "(default 10)")
     conformance_parser.set_defaults(run=run_conformance)
 
     import_parser = _command(
@@ -752,7 +863,7 @@ def main(argv: list[str] | None = None) -> int:
 
     selfplay_parser = _command(
         commands, "selfplay", "play whole games between two bots and print the match table",
-        "ginrules selfplay --bots advisor,simple --games 2000 --seed 1 --rules standard")
+        "ginrules selfplay --bots advisor,simple --games 50 --budget-ms 0 --jobs 2")
     selfplay_parser.add_argument("--bots", default="advisor,simple",
                                  help="two bots, comma-separated: random, simple, advisor "
                                       "(default: advisor,simple)")
@@ -778,7 +889,8 @@ def main(argv: list[str] | None = None) -> int:
     calibrate_parser = _command(
         commands, "calibrate",
         "measure whether the hints' win chances come true: a reliability table and picture",
-        "ginrules calibrate --bots advisor,simple --games 50 --seed 1 --svg calibration.svg")
+        "ginrules calibrate --bots advisor,simple --games 4 --svg calibration.svg",
+        CALIBRATE_DETAILS)
     calibrate_parser.add_argument("--bots", default="advisor,simple",
                                   help="two bots, comma-separated, one of them the advisor, "
                                        "whose decisions are predicted (default: advisor,simple)")
@@ -799,9 +911,9 @@ def main(argv: list[str] | None = None) -> int:
         "--opponent-model", default="greedy", choices=("greedy", "random", "advisor"),
         help="what the hints assume of the opponent, as a hint's opponent_model (default: "
              "greedy, for simple players; random for the random bot; advisor for the advisor)")
-    calibrate_parser.add_argument("--svg", default="calibration.svg", metavar="FILE",
-                                  help="where to write the reliability diagram, - for none "
-                                       "(default: calibration.svg)")
+    calibrate_parser.add_argument("--svg", default=None, metavar="FILE",
+                                  help="also write the reliability diagram, an SVG picture "
+                                       "(default: none)")
     calibrate_parser.add_argument("--predictions", default=None, metavar="FILE",
                                   help="also write every prediction and its outcome as JSON "
                                        "Lines, for analysis elsewhere")
@@ -810,7 +922,7 @@ def main(argv: list[str] | None = None) -> int:
     arena_parser = _command(
         commands, "arena",
         "measure which of two players is stronger in mirrored pairs of games, with a receipt",
-        "ginrules arena --bots advisor,simple --pairs 300 --rules eaai --jobs 2 "
+        "ginrules arena --bots advisor:0,simple --pairs 30 --rules eaai --jobs 2 "
         "--receipt arena.json", ARENA_DETAILS)
     arena_parser.add_argument(
         "--bots", default="advisor,simple",

@@ -5,16 +5,18 @@
     >>> api.analyze(["5S", "6S", "7S", "7H", "7D", "7C", "2H", "3C", "9D", "KD"]).deadwood_count
     24
 
-One method per endpoint.  Replies come back as :class:`Reply` objects: read-only mappings whose
-fields are also attributes (``reply.melds[0].kind``).  An error reply (RFC 9457 problem) raises
-:class:`ProblemError` carrying the problem's ``status``, ``code`` and ``errors``.  The texts
+One method per endpoint.  Replies come back as :class:`Reply` objects: read-only dicts whose
+fields are also attributes (``reply.melds[0].kind``), and that go back into any request as they
+are (a bot's ``action`` appended to a log, a dealt ``deal`` to its rounds).  An error reply
+(RFC 9457 problem) raises :class:`ProblemError` carrying the problem's ``status``, ``code`` and
+``errors``.  The texts
 (the contract, the rules, the game-log format, the metrics, the /play page) come back as
 strings, and pictures as :class:`Picture` strings (SVG) with their ``etag``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -23,26 +25,25 @@ import requests
 DEFAULT_URL = "http://127.0.0.1:8000"
 
 
-class Reply(Mapping[str, Any]):
-    """A JSON object from the API: a read-only mapping, its fields also attributes.
+class Reply(dict[str, Any]):
+    """A JSON object from the API: a ``dict`` whose fields are also attributes, read-only.
+
+    Being a ``dict`` of JSON values, a reply (or any part of it) goes back into a request as it
+    is: a bot's ``action`` appended to a log's actions, a dealt ``deal`` to its rounds, an
+    imported log replayed, and ``json.dumps`` writes it as the JSON it came as.  Its objects
+    are replies too, its arrays lists (a dealt round's ``actions``, the log's to extend).  Its
+    own fields cannot be set or removed; copy it to change them (``dict(reply)``, or
+    :meth:`to_json` for plain values all the way down).
 
     ``etag`` is the reply's ``ETag`` header where it has one (the cacheable GET analysis).
     """
 
-    __slots__ = ("_data", "etag")
+    __slots__ = ("etag",)
+    etag: str | None
 
-    def __init__(self, data: Mapping[str, Any], etag: str | None = None) -> None:
-        object.__setattr__(self, "_data", dict(data))
+    def __init__(self, data: Mapping[str, Any] | None = None, etag: str | None = None) -> None:
+        super().__init__((key, _wrap(value)) for key, value in (data or {}).items())
         object.__setattr__(self, "etag", etag)
-
-    def __getitem__(self, key: str) -> Any:
-        return _wrap(self._data[key])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -53,20 +54,50 @@ class Reply(Mapping[str, Any]):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("replies are read-only")
 
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("replies are read-only: copy one to change it (dict(reply), or "
+                        "reply.to_json())")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copies and pickles are made as replies are: from the values, not item by item.
+        return (Reply, (dict(self), self.etag))
+
     def __repr__(self) -> str:
-        return f"Reply({self._data!r})"
+        return f"Reply({self.to_json()!r})"
 
     def to_json(self) -> dict[str, Any]:
-        """The reply as plain JSON values."""
-        data: dict[str, Any] = self._data
-        return data
+        """The reply as plain JSON values (dicts and lists), a copy of its own."""
+        plain: dict[str, Any] = _plain(self)
+        return plain
+
+
+def _reply_of(obj: dict[str, Any]) -> Reply:
+    """A JSON object as a reply, as the parser makes it (``object_hook``): its own objects are
+    replies already, so its values are taken as they are, in one pass over the document."""
+    reply = Reply.__new__(Reply)
+    dict.update(reply, obj)
+    object.__setattr__(reply, "etag", None)
+    return reply
 
 
 def _wrap(value: Any) -> Any:
+    if isinstance(value, Reply):
+        return value
     if isinstance(value, Mapping):
         return Reply(value)
     if isinstance(value, list):
         return [_wrap(v) for v in value]
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
     return value
 
 
@@ -115,13 +146,13 @@ class Client:
         media_type = response.headers.get("Content-Type", "").split(";")[0].strip()
         parsed: Any = response.text
         if media_type.endswith("json"):
-            parsed = response.json()
+            parsed = response.json(object_hook=_reply_of)
         return response.status_code, media_type, parsed, response.headers
 
     def _call(self, method: str, path: str, body: Any = None) -> Reply:
         status, _, parsed, _ = self._send(method, path, body)
         _raise_for_problem(status, parsed)
-        return Reply(parsed)
+        return parsed if isinstance(parsed, Reply) else Reply(parsed)
 
     def _text(self, path: str) -> str:
         status, _, parsed, _ = self._send("GET", path)
@@ -154,6 +185,15 @@ class Client:
     def gamelog_text(self, *, markdown: bool = True) -> str:
         """The game-log format: Markdown source, or the HTML page (``markdown=False``)."""
         return self._text("/gamelog.md" if markdown else "/gamelog")
+
+    def guide_text(self, page: str, *, markdown: bool = False) -> str:
+        """A guide (``api``, ``cli``, ``deploy``, ``library``, ``strength``, ...): the HTML
+        page, or its Markdown source (``markdown=True``)."""
+        return self._text(f"/guide/{quote(page, safe='')}" + (".md" if markdown else ""))
+
+    def guide_picture(self, name: str) -> Picture:
+        """A picture of the guides (``advisor-simple.svg``, a reliability diagram), SVG text."""
+        return Picture(self._text(f"/guide/calibration/{quote(name, safe='')}"))
 
     def presets(self) -> Reply:
         return self._call("GET", "/v1/rules")

@@ -2,7 +2,8 @@
 
 ``ginrules serve`` and the container image both use them, so the server behaves the same from a
 checkout, an installed wheel or the image.  Every setting can be changed from the environment;
-``ginrules serve --host/--port/--workers`` override bind and workers on the command line.
+``ginrules serve --host/--port/--workers`` override bind and workers on the command line (and
+``ginrules serve`` checks the address is free before it starts gunicorn).
 
 Worker class: gevent.  A sync worker is held for as long as a client takes to send its request
 (or to read the reply); gunicorn's own documentation says sync workers belong behind a buffering

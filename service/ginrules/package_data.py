@@ -29,6 +29,17 @@ def text(name: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def picture(name: str) -> bytes | None:
+    """A picture shipped beside the documents, by its path inside ``docs/``
+    (``calibration/advisor-simple.svg``); None when no such file is shipped."""
+    folder = _package_path("docs")
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve()) or not path.is_file():
+        return None
+    return path.read_bytes()
+
+
+@lru_cache(maxsize=None)
 def example_logs() -> dict[str, object]:
     """The example game logs of ``examples/`` by name (``game`` for ``game.json``)."""
     import json

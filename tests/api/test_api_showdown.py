@@ -197,3 +197,17 @@ def test_r5_5_round_score_takes_a_null_discard_for_big_gin_as_knock_does(client)
     null = client.post(SCORE, json={"knocker": {"hand": eleven, "discard": None},
                                     "defender": {"hand": defender}, "rules": rules}).get_json()
     assert null == left_out and null["outcome"] == "big_gin"
+
+
+def test_r5_3_round_score_of_eleven_cards_and_their_discard_names_the_hand_not_big_gin(client):
+    # The knock check's shape (the eleven held after the draw, and the discard) sent to the
+    # round score, whose knocker spreads the ten left after the discard.
+    body = {"knocker": {"hand": "AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC".split(), "discard": "KC"},
+            "defender": {"hand": "5S 6S KH QH KD QD JC 9C 7C 5C".split()}}
+    reply = client.post(SCORE, json=body)
+    assert reply.status_code == 422
+    assert codes(reply) == [("/knocker/hand", "invalid_hand_size")]
+    assert "big gin" not in reply.get_json()["detail"]
+    assert reply.get_json()["errors"][0]["rule"] == "R-5.3"
+    body["knocker"]["hand"].remove("KC")
+    assert client.post(SCORE, json=body).get_json()["outcome"] == "knock"

@@ -141,3 +141,22 @@ def test_the_round_picture_refuses_what_the_round_score_refuses(client):
     assert picture.get_json()["errors"] == score.get_json()["errors"]
     assert client.post("/v1/rounds/score/image.svg", json={"knocker": 1}).status_code == 400
     assert client.get("/v1/rounds/score/image.svg").status_code == 405
+
+
+def test_one_card_alone_is_drawn_as_in_the_hand_picture(client):
+    from ginrules.api.pictures import card_svg
+    root = _svg(client.get(f"/v1/hands/{ELEVEN}/image.svg"))
+    drawn = {card.get("data-card"): card for card in root.iter(SVG + "g")
+             if card.get("class") == "card"}
+    for code in ("7H", "9D", "5S"):
+        alone = ET.fromstring(card_svg(code))
+        inner = [ET.tostring(child) for child in alone]
+        in_hand = [ET.tostring(child) for child in drawn[code] if child.tag != SVG + "title"]
+        assert inner == in_hand, code
+        assert alone.get("aria-hidden") == "true"
+        # Standalone (the page's icon), it carries its own suits and its words.
+        icon = ET.fromstring(card_svg(code, standalone=True))
+        assert {symbol.get("id") for symbol in icon.iter(SVG + "symbol")} == {
+            "suit-S", "suit-H", "suit-D", "suit-C"}
+        assert icon.get("role") == "img"
+        assert icon.get("aria-label") in ("7\u2665", "9\u2666", "5\u2660")

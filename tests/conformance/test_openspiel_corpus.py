@@ -1,7 +1,7 @@
-"""The corpus of hands played by OpenSpiel's gin_rummy (conformance/openspiel-games.json).
+"""The hands played by OpenSpiel's gin_rummy (conformance/facts/games-openspiel.json).
 
-The corpus itself runs with every other topic (test_conformance.py, in process and over
-HTTP); these tests check that it is there, large and varied, and that the converter's one
+They run with every other fact (against this service, the reference and OpenSpiel's own
+adapter); these check that they are there, many and varied, and that the converter's one
 piece of reasoning of its own, which declared meld each layoff extends, is right.
 """
 
@@ -12,11 +12,9 @@ from collections import Counter
 
 import pytest
 
-from ginrules.conformance import load_cases
+from ginrules.conformance import load_facts
 from testkit import ROOT
 from tests.scripts import load_script
-
-TOPIC = "openspiel-games"
 
 
 def _converter():
@@ -24,34 +22,31 @@ def _converter():
     return load_script("conformance/openspiel_games.py", "openspiel_games")
 
 
-def _expected(case, pointer):
-    return next(c["equals"] for c in case.expected["checks"] if c["pointer"] == pointer)
+def _hands():
+    return [f for f in load_facts(ROOT / "conformance", ["games"])
+            if f.id.startswith("games-openspiel/")]
 
 
-def test_the_openspiel_topic_replays_at_least_150_hands_as_valid():
-    cases = load_cases(ROOT / "conformance", [TOPIC])
-    assert len(cases) >= 150
-    for case in cases:
-        assert case.request["method"] == "POST" and case.request["path"] == "/v1/games/replay"
-        log = case.request["body"]
-        assert len(log["rounds"]) == 1 and len(log["rounds"][0]["stock"]) == 31
-        assert _expected(case, "/valid") is True
-        assert log["rules"]["preset"] == "openspiel"
-        drawn = _expected(case, "/rounds/0/result/outcome") == "draw"
-        fields = ("outcome", "winner", "points") if drawn else (
+def test_the_openspiel_hands_are_at_least_150_valid_one_hand_logs_under_its_options():
+    facts = _hands()
+    assert len(facts) >= 150
+    for fact in facts:
+        (round_,) = fact.question["rounds"]
+        assert len(round_["stock"]) == 31 and fact.answer["valid"] is True
+        assert fact.options["undercut_on_tie"] is False and fact.options["wall"] == "last_discard"
+        (result,) = fact.answer["rounds"]
+        fields = ("outcome", "winner", "points") if result["outcome"] == "draw" else (
             "outcome", "knocker", "winner", "points", "deadwood")
-        for field in fields:
-            _expected(case, f"/rounds/0/result/{field}")
+        assert all(field in result for field in fields), fact.name
 
 
 def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_walls_and_both_draws():
-    cases = load_cases(ROOT / "conformance", [TOPIC])
     kinds = Counter()
-    for case in cases:
-        outcome = _expected(case, "/rounds/0/result/outcome")
-        winner = _expected(case, "/rounds/0/result/winner")
+    for fact in _hands():
+        result = fact.answer["rounds"][0]
+        outcome, winner = result["outcome"], result["winner"]
         kinds["tie" if outcome == "knock" and winner is None else outcome] += 1
-        actions = case.request["body"]["rounds"][0]["actions"]
+        actions = fact.question["rounds"][0]["actions"]
         if outcome == "draw":
             last = actions[-1]
             if last["action"] == "pass":  # a pass at the wall (R-4.7)
@@ -71,7 +66,7 @@ def test_the_openspiel_hands_have_gin_knocks_undercuts_ties_layoffs_walls_and_bo
                                                 "action": "draw", "source": "discard"}
                     before = len(actions) + end - 2  # the discard taken, or the upcard
                     taken = actions[before]["card"] if before >= 0 and actions[before][
-                        "action"] == "discard" else case.request["body"]["rounds"][0]["upcard"]
+                        "action"] == "discard" else fact.question["rounds"][0]["upcard"]
                     assert actions[end]["card"] == taken
                 kinds["repeated return"] += 1
             continue
@@ -126,3 +121,14 @@ def test_openspiel_cards_get_our_codes():
     # OpenSpiel numbers cards suit by suit (spades, clubs, diamonds, hearts), ace first.
     assert [convert.name(c) for c in (0, 12, 13, 26, 39, 51)] == [
         "AS", "KS", "AC", "AD", "AH", "KH"]
+
+
+def test_the_converter_writes_the_facts_file_as_it_is(tmp_path):
+    pytest.importorskip("pyspiel")
+    convert = _converter()
+    output = tmp_path / "games-openspiel.json"
+    assert convert.main(["--hands", "20", "--output", str(output)]) == 0
+    written = __import__("json").loads(output.read_text())["facts"]
+    kept = _hands()[:20]
+    assert [f["description"] for f in written] == [f.description for f in kept]
+    assert [f["answer"] for f in written] == [f.answer for f in kept]

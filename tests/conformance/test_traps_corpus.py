@@ -1,20 +1,19 @@
-"""The traps for other engines (conformance/traps.json, written by conformance/traps.py).
+"""The traps for other engines (conformance/facts/*-traps.json, written by conformance/traps.py).
 
-The topic runs with every other topic (test_conformance.py, in process and over HTTP); these
-tests check that it is there with a few dozen distinct traps for both engines, that each
-expected answer is the exhaustive reference's, that the script's own reasoning (card
-numbering, which cards a chain of layoffs reaches) is right, and, where the engines are
-installed, that each trap still trips the engine its description names.
+They run with every other fact; these check that there are a few dozen distinct traps for
+both engines, that the script's own reasoning (card numbering, which cards a chain of layoffs
+reaches) is right, and, where the engines are installed, that each trap still trips the engine
+it names.
 """
 
 from __future__ import annotations
 
-from ginrules.conformance import load_cases
+import pytest
+
+from ginrules.conformance import load_facts
 from testkit import ROOT
-from testkit import reference as ref
 from tests.scripts import load_script
 
-TOPIC = "traps"
 NAMES = [r + s for s in "SHDC" for r in "A23456789TJQK"]
 
 
@@ -23,43 +22,21 @@ def _script():
     return load_script("conformance/traps.py", "traps", register=True)
 
 
+def _traps():
+    return [f for f in load_facts(ROOT / "conformance") if f.id.split("/")[0].endswith("-traps")]
+
+
 def _cards(names):
     return [NAMES.index(name) for name in names]
 
 
-def _expected(case, pointer):
-    return next(c for c in case.expected["checks"] if c["pointer"] == pointer)
-
-
-def test_the_traps_topic_has_at_least_ten_traps_naming_the_engine_each_trips():
-    cases = load_cases(ROOT / "conformance", [TOPIC])
-    assert len(cases) >= 10
-    engines = {case.description.split()[0] for case in cases}
+def test_there_are_at_least_ten_traps_each_naming_the_engine_it_trips():
+    facts = _traps()
+    assert len(facts) >= 10
+    engines = {engine for fact in facts for engine in fact.extra["trips"]}
     assert engines == {"OpenSpiel", "RLCard"}, engines
-    paths = {case.request["path"] for case in cases}
-    assert {"/v1/hands/analyze", "/v1/knock", "/v1/layoffs"} <= paths
-
-
-def test_trap_answers_are_the_exhaustive_references():
-    for case in load_cases(ROOT / "conformance", [TOPIC]):
-        body = case.request["body"]
-        if case.request["path"] == "/v1/hands/analyze":
-            values = ref.discard_values(_cards(body["hand"]))
-            least = min(values.values())
-            assert _expected(case, "/deadwood_count")["equals"] == least, case.description
-            best = sorted(NAMES[c] for c, v in values.items() if v == least)
-            assert sorted(_expected(case, "/best_discards")["same_items"]) == best
-        elif case.request["path"] == "/v1/knock":
-            values = ref.discard_values(_cards(body["hand"]))
-            count = values[NAMES.index(body["discard"])]
-            assert count == min(values.values()), case.description
-            assert _expected(case, "/deadwood_count")["equals"] == count
-            assert _expected(case, "/legal")["equals"] is True
-        elif case.request["path"] == "/v1/layoffs":
-            melds = [frozenset(_cards(m)) for m in body["knocker_melds"]]
-            defender = _cards(body["defender_hand"])
-            assert _expected(case, "/deadwood_count")["equals"] == \
-                ref.best_defense_count(melds, defender), case.description
+    assert all(fact.description.split()[0] in fact.extra["trips"] for fact in facts)
+    assert {"discards", "knock", "layoffs"} <= {fact.topic for fact in facts}
 
 
 def test_the_openspiel_card_numbering_round_trips_and_orders_suits_s_c_d_h():
@@ -81,16 +58,17 @@ def test_a_chain_of_layoffs_reaches_past_two_cards_at_a_run_end():
 
 
 def test_each_trap_still_trips_the_engine_it_names():
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("rlcard")
     script = _script()
     engines = [script.OpenSpiel(), script.RLCard()]
-    for case in load_cases(ROOT / "conformance", [TOPIC]):
-        body = case.request["body"]
-        engine = case.description.split()[0].lower()
-        if case.request["path"] in ("/v1/hands/analyze", "/v1/knock"):
-            cards = _cards(body["hand"])
+    for fact in _traps():
+        engine = fact.extra["trips"][0].lower()
+        if fact.topic in ("discards", "knock"):
+            cards = _cards(fact.question["hand"])
             found = (script.eleven_traps if len(cards) == 11 else script.ten_traps)(cards,
                                                                                   engines)
         else:
-            melds = [frozenset(_cards(m)) for m in body["knocker_melds"]]
-            found = script.layoff_traps(melds, _cards(body["defender_hand"]), engines)
-        assert any(kind.startswith(engine) for kind in found), case.description
+            melds = [frozenset(_cards(m)) for m in fact.question["knocker_melds"]]
+            found = script.layoff_traps(melds, _cards(fact.question["defender"]), engines)
+        assert any(kind.startswith(engine) for kind in found), fact.description

@@ -19,7 +19,7 @@ METHODS = {
     "gamelogMarkdown": "gamelog_text", "importGame": "import_game", "handImage": "hand_image",
     "roundImage": "round_image", "playPage": "play_page",
     "listBots": "bots", "botMove": "bot_move", "hint": "hint", "melds": "melds",
-    "deal": "deal",
+    "deal": "deal", "guidePage": "guide_text", "guidePicture": "guide_picture",
 }
 HAND = "5S 6S 7S 7H 7D 7C 2H 3C 9D KD".split()
 
@@ -69,6 +69,9 @@ def test_the_client_scores_a_match_and_reads_the_service_texts(server):
     assert "### R-4.3 " in api.rules_text() and 'id="R-4.3"' in api.rules_text(markdown=False)
     assert "ginrules-log/1" in api.gamelog_text()
     assert "<!DOCTYPE html>" in api.gamelog_text(markdown=False)
+    assert api.guide_text("cli", markdown=True).startswith("# The command line")
+    assert "<title>The command line</title>" in api.guide_text("cli")
+    assert api.guide_picture("advisor-simple.svg").startswith("<svg")
 
 
 @pytest.mark.server

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ginrules.api.play import MODULES
 from ginrules.conformance import load_cases
 from ginrules.rules import speedups
 
@@ -49,10 +50,12 @@ def _run_installed(installed: Path, cwd: Path, code: str, *args: str):
 CLI = "import sys; from ginrules.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-def test_the_wheel_holds_the_corpus_its_schema_and_the_texts(wheel):
+def test_the_wheel_holds_the_kit_its_schemas_and_the_texts(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    corpus = {p.name for p in (ROOT / "conformance").glob("*.json")}
-    assert "cases.schema.json" in corpus and len(corpus) >= 10
+    kit = ROOT / "conformance"
+    corpus = {str(p.relative_to(kit)) for p in kit.rglob("*.json")}
+    assert {"facts.schema.json", "protocol.schema.json", "cases.schema.json"} <= corpus
+    assert len({p for p in corpus if p.startswith("facts/")}) >= 20
     assert {f"ginrules/data/conformance/{name}" for name in corpus} <= names
     assert {"ginrules/data/docs/rules.md", "ginrules/data/docs/gamelog.md",
             "ginrules/api/openapi.yaml"} <= names
@@ -100,12 +103,19 @@ def test_an_installed_wheel_serves_the_rules_and_the_log_format(installed, tmp_p
 
 
 def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tmp_path):
-    code = ("from ginrules.api import create_app; c = create_app().test_client(); "
+    # The page, then each of its script modules and its icon, as the installed package serves
+    # them: one status line each, then the page.
+    code = ("from ginrules.api import create_app; from ginrules.api.play import MODULES; "
+            "c = create_app().test_client(); "
+            "[print(c.get(f'/play/{name}').status_code) for name in (*MODULES, 'favicon.svg')]; "
+            "print(c.get('/play/viewer.js').get_data(as_text=True).count('function showStep')); "
             "r = c.get('/play'); print(r.status_code); print(r.get_data(as_text=True))")
     run = _run_installed(installed, tmp_path, code)
     assert run.returncode == 0, run.stderr
-    status, page = run.stdout.split("\n", 1)
-    assert status == "200" and "function showStep" in page and "/*SCRIPT*/" not in page
+    *assets, steppers, status, page = run.stdout.split("\n", len(MODULES) + 3)
+    assert assets == ["200"] * (len(MODULES) + 1) and steppers == "1"
+    assert status == "200" and '<script type="module" src="/play/main.js">' in page
+    assert "/*STYLE*/" not in page and "/*DECK*/" not in page
     assert all(f'"{path.stem}":' in page for path in (ROOT / "examples").glob("*.json"))
 
 
@@ -148,3 +158,25 @@ def test_a_machine_without_a_c_compiler_builds_a_wheel_that_runs_in_pure_python(
     run = _run_installed(target, tmp_path, FAST_PATH_PROBE)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "10"]
+
+
+def test_an_installed_wheel_serves_the_guides_with_their_pictures(wheel, installed, tmp_path):
+    from ginrules.api.texts import GUIDES
+
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {f"ginrules/data/docs/{source}" for source, _ in GUIDES.values()}
+    pictures = {f"ginrules/data/docs/calibration/{p.name}"
+                for p in (ROOT / "docs" / "calibration").glob("*.svg")}
+    assert pictures and shipped | pictures <= names
+    code = ("import json; from ginrules.api import create_app; c = create_app().test_client(); "
+            "print(json.dumps({p: [c.get(p).status_code, c.get(p).get_data(as_text=True)] "
+            "for p in ('/guide/strength', '/guide/cli.md', "
+            "'/guide/calibration/advisor-simple.svg')}))")
+    run = _run_installed(installed, tmp_path, code)
+    assert run.returncode == 0, run.stderr
+    pages = json.loads(run.stdout)
+    assert all(status == 200 for status, _ in pages.values())
+    assert "data:image/svg+xml;base64," in pages["/guide/strength"][1]
+    assert pages["/guide/cli.md"][1] == (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert pages["/guide/calibration/advisor-simple.svg"][1] == (
+        ROOT / "docs" / "calibration" / "advisor-simple.svg").read_text(encoding="utf-8")

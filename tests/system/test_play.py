@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import requests
 
+from ginrules.api.play import MODULES
 from ginrules.package_data import example_logs
 from ginrules.rules import PRESETS
 from testkit.generator import random_game
@@ -24,16 +25,39 @@ from tests.conftest import ROOT
 from .test_cors_browser import launched_chromium
 
 HAND = ["5S", "6S", "7S", "8S", "7H", "7D", "7C", "2H", "3C", "KD"]
+SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
-def test_the_page_is_one_document_that_loads_nothing_from_elsewhere(client):
+def words(text: str) -> str:
+    """A service text as the page says it: each canonical card code in words (``TH`` is
+    ``10\u2665``), read here with the test's own table."""
+    return re.sub(r"\b([A2-9TJQK])([SHDC])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + SIGNS[m[2]], text)
+
+
+def test_the_page_and_its_modules_load_nothing_from_another_origin(client):
     reply = client.get("/play")
     assert reply.status_code == 200 and reply.mimetype == "text/html"
     page = reply.get_data(as_text=True)
-    assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=\"(?!data:)", page)
+    # What the page loads comes from the service itself, under /play/: its modules and its icon.
+    loaded = re.findall(r"<(?:script|link|img|iframe)[^>]+(?:src|href)=\"([^\"]*)\"", page)
+    assert sorted(loaded) == ["/play/favicon.svg", "/play/main.js"]
+    assert '<script type="module" src="/play/main.js">' in page
     assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", page)
-    assert "/*STYLE*/" not in page and "/*SCRIPT*/" not in page
+    assert "/*STYLE*/" not in page and "/*SUITS*/" not in page and "/*DECK*/" not in page
     assert '<meta name="viewport"' in page
+    # Each module imports only its siblings, by relative path: no build step, no other origin.
+    imported = set()
+    for name in MODULES:
+        module = client.get(f"/play/{name}")
+        assert module.status_code == 200 and module.mimetype == "text/javascript", name
+        text = module.get_data(as_text=True)
+        assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), name
+        imports = re.findall(r"^import [^;]* from \"([^\"]+)\";", text, re.M)
+        assert all(path.startswith("./") for path in imports), (name, imports)
+        imported |= {path[2:] for path in imports}
+    assert imported | {"main.js"} == set(MODULES)
+    assert client.get("/play/other.js").status_code == 404
 
 
 def test_the_page_embeds_every_example_log(client):
@@ -177,7 +201,7 @@ def test_the_example_game_steps_to_its_end_with_each_round_scored(server, browse
     for step in range(1, moves + 1):
         page.click("#step-next")
         page.wait_for_selector(f"#step-caption:text('Move {step} of {moves}')")
-        if not shot and page.locator("#spread svg").count():
+        if not shot and page.locator("#spread .spread").count():
             page.screenshot(path=str(artifacts / "play-game-knock.png"), full_page=True)
             shot = True
     assert page.is_disabled("#step-next") and shot
@@ -201,7 +225,7 @@ def test_an_openspiel_example_is_imported_then_stepped_to_its_end(server, browse
     page.wait_for_selector(f"#step-caption:text('Move 0 of {moves}')")
     page.click("#step-last")
     page.wait_for_selector(f"#step-caption:text('Move {moves} of {moves}')")
-    page.wait_for_selector("#spread svg")
+    page.wait_for_selector("#spread .spread")
     assert errors == []
 
 
@@ -227,8 +251,11 @@ def test_a_refused_action_is_shown_in_place_with_its_reason_and_rule(server, bro
     page.click("#step-last")
     page.wait_for_selector("#refusal.here")
     refusal = page.text_content("#refusal")
-    assert violation["detail"] in refusal and "bob discards 8\u2660" in refusal
+    assert words(violation["detail"]) in refusal and "bob discards 8\u2660" in refusal
+    # One notation (no "8S" beside "8\u2660"), no JSON pointer, the rule linked once.
+    assert not re.search(r"\b[A2-9TJQK][SHDC]\b", refusal) and violation["pointer"] not in refusal
     assert page.get_attribute("#refusal a", "href") == violation["rule_url"]
+    assert refusal.count(violation["rule"]) == 1
     assert "the next move is refused" in page.text_content("#step-caption")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(artifacts / "play-refused-phone.png"), full_page=True)
@@ -294,7 +321,8 @@ def _hand(page) -> list[str]:
 
 def _click_turn(server, page, state: str) -> None:
     """One move by clicking, as a plain player would: draw from the stock, knock when a card is
-    marked for it, otherwise discard the card the hand analysis would throw."""
+    marked for it, otherwise discard the card the hand analysis would throw first among those
+    the page lets you discard (the card just taken may not be, R-4.3)."""
     if state == "deal":
         page.click("#play-next-round")
     elif state in ("first_turn", "last_discard"):
@@ -312,8 +340,14 @@ def _click_turn(server, page, state: str) -> None:
             cards = _hand(page)
             analysis = requests.get(f"{server}/v1/hands/{','.join(cards)}/analysis",
                                     timeout=10).json()
-            page.click(f'#play-hand button[data-card="{analysis["best_discards"][0]}"]')
-            page.click("#play-discard-card")
+            ranked = sorted(analysis["discards"], key=lambda option: option["deadwood_count"])
+            for option in ranked:
+                page.click(f'#play-hand button[data-card="{option["card"]}"]')
+                if page.is_enabled("#play-discard-card"):
+                    page.click("#play-discard-card")
+                    break
+            else:
+                raise AssertionError(f"no discard offered of {cards}")
     else:
         raise AssertionError(f"unexpected state {state}")
 
@@ -323,10 +357,53 @@ def _shoot_spread(page, path) -> bool:
     page.wait_for_selector("#play-round-title")
     if "a draw" in page.text_content("#play-round-title"):
         return False
-    page.wait_for_selector("#play-round svg")
+    page.wait_for_selector("#play-round .spread")
     page.locator("#play-round").scroll_into_view_if_needed()
     page.screenshot(path=str(path), full_page=True)
     return True
+
+
+# What the discard pile says each time it is drawn while the table waits (the opponent moves).
+WATCH_THE_PILE = """window.pileWhileWaiting = [];
+new MutationObserver(() => {
+  if (document.querySelector('#play-view').dataset.state !== 'wait') return;
+  if (document.querySelector('#play-table').hidden) return;
+  const pile = document.querySelector('#play-discard');
+  window.pileWhileWaiting.push(pile.textContent + ' | ' + pile.getAttribute('aria-label'));
+}).observe(document.querySelector('#play-discard'), {childList: true, subtree: true});"""
+BUTTONS = {"play-stock": ("draw", "stock"), "play-discard": ("draw", "discard"),
+           "play-pass": ("pass", None)}
+
+
+def _check_the_table(server, page, state: str) -> None:
+    """On your turn: the buttons are enabled exactly for the moves the service offers, the
+    opponent's last moves are shown as the log has them, and no card code is shown."""
+    log = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    reply = requests.post(server + "/v1/games/replay", json={**log, "view": "you"},
+                          timeout=30).json()
+    offered = reply["next"]["legal_actions"]
+    for button, (kind, source) in BUTTONS.items():
+        expected = any(a["action"] == kind and a.get("source") == source for a in offered)
+        assert page.is_enabled(f"#{button}") == expected, (state, button, offered)
+    if state == "discard":
+        knocks = {a["discard"] for a in offered if a["action"] == "knock" and a["discard"]}
+        marked = page.eval_on_selector_all("#play-hand .can-knock",
+                                           "cs => cs.map(c => c.dataset.card)")
+        assert set(marked) == knocks
+        assert page.is_disabled("#play-knock") == (not any(
+            a["action"] == "knock" and a["discard"] is None for a in offered))
+    actions = log["rounds"][-1]["actions"]
+    theirs = [a for a in actions if a["player"] != "you"]
+    if theirs and state == "draw":
+        discard = theirs[-1].get("card") if theirs[-1]["action"] == "discard" else None
+        if discard:
+            assert page.get_attribute("#play-their-moves .discard .card", "data-card") == discard
+        taken = [a["card"] for a in theirs if a["action"] == "draw" and a["source"] == "discard"]
+        shown = page.eval_on_selector_all("#play-their-takes .card",
+                                          "cs => cs.map(c => c.dataset.card)")
+        assert shown == taken
+    shown_text = page.eval_on_selector("#play", "node => node.innerText")
+    assert not re.search(r"\b[A2-9TJQK][SHDC]\b", shown_text)
 
 
 @pytest.mark.server
@@ -334,17 +411,25 @@ def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, brows
     page, errors = _page(browser, 1280, 900)
     state = _start(page, server, target="100")  # usually two rounds or more against random
     page.wait_for_selector("#play-hand button")
+    page.evaluate(WATCH_THE_PILE)
     assert page.locator("#play-opponent .card.back").count() in (10, 11)
     page.screenshot(path=str(artifacts / "play-table.png"), full_page=True)
     spread_shot = False
-    for _ in range(3000):
+    checked = 0
+    for turn in range(3000):
         if state == "over":
             break
         if state == "deal" and not spread_shot:
             spread_shot = _shoot_spread(page, artifacts / "play-spread.png")
+        if state in ("first_turn", "draw", "discard") and turn % 3 == 0:
+            _check_the_table(server, page, state)
+            checked += 1
         _click_turn(server, page, state)
         state = _state(page)
-    assert state == "over"
+    assert state == "over" and checked >= 10
+    # While the opponent thought, the pile never read "empty" (nor flashed a half-made move).
+    seen = page.evaluate("window.pileWhileWaiting")
+    assert seen and not [text for text in seen if "empty" in text or "no card" in text]
     if not spread_shot:
         _shoot_spread(page, artifacts / "play-spread.png")
     assert page.locator("#play-refusal").is_hidden()
@@ -371,7 +456,7 @@ def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, brows
     page.wait_for_selector("#play-game-result")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.locator("#play-scores").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "play-score-sheet-phone.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "play-game-over-phone.png"), full_page=True)
     # ... and opens in the game viewer, stepped to its end.
     page.set_viewport_size({"width": 1280, "height": 900})
     page.click("#play-view-log")
@@ -385,6 +470,9 @@ def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, brows
 def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, browser, artifacts):
     page, errors = _page(browser, 390, 844)
     state = _start(page, server, bot="advisor", target="100")
+    # The opponent named after its bot is said once: "advisor bot", not "advisor (advisor bot)".
+    assert page.text_content("#play-opponent h3").startswith("advisor bot")
+    assert "(advisor" not in page.text_content("#play-opponent")
     page.screenshot(path=str(artifacts / "play-table-phone.png"), full_page=True)
     hinted = 0
     while state not in ("deal", "over"):
@@ -415,30 +503,35 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
 
 
 @pytest.mark.server
-def test_a_move_the_rules_refuse_is_explained_and_not_kept(server, browser):
+def test_r4_3_the_card_just_taken_is_not_offered_and_the_page_says_why(server, browser):
     page, errors = _page(browser)
     state = _start(page, server, first="bot")  # you do not deal: the upcard is offered to you
     assert state == "first_turn"
-    upcard = page.get_attribute("#play-discard .card", "data-card")
+    upcard = page.get_attribute("#play-discard .card.top", "data-card")
     page.click("#play-discard")
     assert _state(page) == "discard"
-    # The card just taken may not be thrown back (R-4.3).
-    page.click(f'#play-hand button[data-card="{upcard}"]')
-    page.click("#play-discard-card")
-    page.wait_for_selector("#play-refusal:not([hidden])")
-    assert page.get_attribute("#play-refusal a", "href") == "/rules#R-4.3"
+    taken = page.locator(f'#play-hand button[data-card="{upcard}"]')
+    assert taken.get_attribute("data-mark") == "taken"
+    # The card just taken may not be thrown back (R-4.3): no Discard for it, and the service's
+    # reason, asked when the card is picked, said as a note (not a refusal: nothing was tried).
+    taken.click()
+    assert page.is_disabled("#play-discard-card")
+    page.wait_for_selector("#play-why:not([hidden])")
+    assert page.get_attribute("#play-why a", "href") == "/rules#R-4.3"
+    assert page.locator("#play-refusal").is_hidden()
     assert _state(page) == "discard" and upcard in _hand(page)
-    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
-    assert stored["rounds"][0]["actions"][-1]["action"] == "draw"
     # By keyboard: a card of the hand is a button, Enter picks it, Space on a button acts.
     other = next(card for card in _hand(page) if card != upcard)
     page.focus(f'#play-hand button[data-card="{other}"]')
     page.keyboard.press("Enter")
     page.wait_for_selector(f'#play-hand button[data-card="{other}"][aria-pressed="true"]')
+    page.wait_for_selector("#play-why", state="hidden")
     page.focus("#play-discard-card")
     page.keyboard.press("Space")
     page.wait_for_function(f"!document.querySelector('#play-hand [data-card=\"{other}\"]')")
-    page.wait_for_selector("#play-refusal", state="hidden")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
+    discard = {"player": "you", "action": "discard", "card": other}
+    assert stored["rounds"][0]["actions"][1] == discard
     assert errors == []
 
 

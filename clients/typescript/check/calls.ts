@@ -157,3 +157,23 @@ if ("tables" in dealt.deal) {
 
 // @ts-expect-error Totals are not indexed before telling per-player totals from Hollywood's
 const unchecked: number = match.totals["bob"];
+
+// Replies go back into requests as they are: a dealt round into a log, a bot's or a hint's
+// action and a legal action (with its player) into its actions, melds and a defence into a
+// round's score, the rules a reply names into the next request, an echoed log into a replay.
+const move = post("/v1/bots/{bot}/move", { log: { rules: "standard", players: ["ann", "bob"], rounds: [] }, player: "bob" });
+const hinted = post("/v1/hints", { log: { rules: "standard", players: ["ann", "bob"], rounds: [] }, player: "bob" });
+const log: S["GameLog"] = { rules: analysis.rules ?? "standard", players: ["ann", "bob"], rounds: [dealt.deal] };
+const first = log.rounds[0];
+const toMove = next && !("tables" in next) ? next.player : null;
+if (first && !("tables" in first) && next && !("tables" in next) && toMove !== null) {
+  first.actions.push(move.action, ...hinted.options.map((option) => option.action));
+  first.actions.push(...next.legal_actions.map((legal) => ({ player: toMove, ...legal })));
+}
+post("/v1/rounds/score", {
+  knocker: { hand: ["AS"], discard: "KC", melds: analysis.melds },
+  defender: { hand: ["5S"], melds: layoffs.melds, layoffs: layoffs.layoffs },
+  rules: round.rules,
+});
+post("/v1/knock", { hand: ["AS"], discard: null, melds: knock.arrangement?.melds, rules: get("/v1/rules/{preset}") });
+if (echoed.log) post("/v1/games/replay", echoed.log);

@@ -40,10 +40,15 @@ export type LayoffsReply = Schemas["LayoffsReply"];
 export type RoundScoreRequest = Schemas["RoundScoreRequest"];
 export type RoundScore = Schemas["RoundScore"];
 export type GameLog = Schemas["GameLog"];
+/** One two-player table of a log's round: the deal and its actions. */
+export type LogTable = Schemas["LogTable"];
+/** One action of a log (`actions`): a bot's, a hint's, or a legal action with its player. */
+export type LogAction = Schemas["LogAction"];
 export type ReplayReply = Schemas["ReplayReply"];
 export type ImportRequest = Schemas["ImportRequest"];
 export type RoundEntry = Schemas["RoundEntry"];
 export type NextMove = Schemas["NextMove"];
+export type LegalAction = Schemas["LegalAction"];
 export type MatchScoreRequest = Schemas["MatchScoreRequest"];
 export type MatchScore = Schemas["MatchScore"];
 export type Totals = Schemas["Totals"];
@@ -53,6 +58,7 @@ export type DealtTable = Schemas["DealtTable"];
 export type BotList = Schemas["BotList"];
 export type BotMoveRequest = Schemas["BotMoveRequest"];
 export type BotMove = Schemas["BotMove"];
+export type BotAction = Schemas["BotAction"];
 export type HintRequest = Schemas["HintRequest"];
 export type Hint = Schemas["Hint"];
 export type Health = Schemas["Health"];
@@ -346,6 +352,21 @@ export class Client {
   /** `GET /gamelog.md`: the game-log format's Markdown source. */
   async gamelogMarkdown(options?: CallOptions): Promise<string> {
     return this.text("/gamelog.md", options);
+  }
+
+  /**
+   * `GET /guide/{page}`: a guide of the project (`api`, `cli`, `deploy`, `library`, `strength`,
+   * `performance`, ...) as a self-contained page (HTML), or its Markdown source with
+   * `markdown: true`.
+   */
+  async guidePage(page: string, options: CallOptions & { markdown?: boolean } = {}): Promise<string> {
+    const name = encodeURIComponent(page) + (options.markdown ? ".md" : "");
+    return this.text(`/guide/${name}`, options);
+  }
+
+  /** `GET /guide/calibration/{picture}`: a picture of the guides (a reliability diagram), SVG text. */
+  async guidePicture(picture: string, options?: CallOptions): Promise<string> {
+    return this.text(`/guide/calibration/${encodeURIComponent(picture)}`, options);
   }
 
   private async cacheable(hand: string | readonly string[], name: string, query: HandAnalysisQuery,

@@ -343,7 +343,7 @@ describe("bots and hints", () => {
         const longer = structuredClone(log);
         const longerRound = longer.rounds[0];
         assert.ok(longerRound && !("tables" in longerRound));
-        longerRound.actions.push(action as (typeof longerRound.actions)[number]);
+        longerRound.actions.push(action);
         assert.equal((await api.replayGame(longer)).valid, true);
       }
     });
@@ -391,6 +391,16 @@ describe("service", () => {
     assert.match(await api.gamelogText(), /ginrules-log\/1/);
     assert.match(await api.gamelogMarkdown(), /ginrules-log\/1/);
   });
+
+  test("a guide, as a page and as Markdown, and an unknown one as a 404 naming the guides",
+    async () => {
+      assert.match(await api.guidePage("cli"), /<title>The command line<\/title>/);
+      assert.match(await api.guidePage("cli", { markdown: true }), /^# The command line/);
+      const error = await problemOf(api.guidePage("clli"));
+      assert.equal(error.status, 404);
+      assert.match(error.detail, /did you mean 'cli'\?/);
+      assert.match(await api.guidePicture("advisor-simple.svg"), /^<svg/);
+    });
 
   test("health, readiness, metrics, the contract and the docs", async () => {
     const health = await api.health();

@@ -58,32 +58,53 @@ def _cards_words(cards: Iterable[str]) -> str:
     return " ".join(card_words(c) for c in cards) or "none"
 
 
-def _defs() -> str:
+def suit_defs() -> str:
+    """The four suits as symbols (``#suit-S`` ...), which every card drawn here refers to."""
     symbols = "".join(f'<symbol id="suit-{s}" viewBox="0 0 20 20"><path d="{d}"/></symbol>'
                       for s, d in _SUIT_PATHS.items())
     return f"<defs>{symbols}</defs>"
 
 
-def _card(card: str, x: float, y: float, mark: str = "") -> str:
-    """One card at (x, y); ``mark`` is ``discard`` or ``layoff`` for a card set apart."""
+
+def _card_face(card: str, mark: str = "") -> str:
+    """One card's face in a box of CARD_WIDTH x CARD_HEIGHT at the origin: its rank and suit
+    in the corner and a large suit; ``mark`` (``discard``, ``layoff``) draws its border apart."""
     suit = card[1]
     colour = RED if is_red(card) else BLACK
     border = {"discard": "#e65100", "layoff": "#1565c0"}.get(mark, "#9e9e9e")
     width = 2.5 if mark else 1
     dash = ' stroke-dasharray="5 3"' if mark == "layoff" else ""
     rank = RANK_TEXT.get(card[0], card[0])
-    marked = f' data-mark="{mark}"' if mark else ""
     return (
-        f'<g class="card" data-card="{card}"{marked} '
-        f'transform="translate({x:g} {y:g})">'
-        f"<title>{escape(card_words(card))}</title>"
         f'<rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="5" fill="#fff" '
         f'stroke="{border}" stroke-width="{width}"{dash}/>'
         f'<text x="4" y="17" font-size="15" font-weight="700" fill="{colour}" {FONT}>{rank}</text>'
         f'<use href="#suit-{suit}" x="5" y="21" width="11" height="11" fill="{colour}"/>'
         f'<use href="#suit-{suit}" x="{CARD_WIDTH - 27}" y="{CARD_HEIGHT - 30}" width="22" '
-        f'height="22" fill="{colour}"/></g>'
+        f'height="22" fill="{colour}"/>'
     )
+
+
+def _card(card: str, x: float, y: float, mark: str = "") -> str:
+    """One card at (x, y); ``mark`` is ``discard`` or ``layoff`` for a card set apart."""
+    marked = f' data-mark="{mark}"' if mark else ""
+    return (
+        f'<g class="card" data-card="{card}"{marked} '
+        f'transform="translate({x:g} {y:g})">'
+        f"<title>{escape(card_words(card))}</title>{_card_face(card, mark)}</g>"
+    )
+
+
+def card_svg(card: str, standalone: bool = False) -> str:
+    """One card as a picture of its own, drawn as in the hand and round pictures: for a page
+    that holds :func:`suit_defs` once, or ``standalone`` (an SVG document with its suits)."""
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}" '
+            f'width="{CARD_WIDTH}" height="{CARD_HEIGHT}"')
+    if standalone:
+        return (f'{head} role="img" aria-label="{escape(card_words(card))}">'
+                f"<title>{escape(card_words(card))}</title>{suit_defs()}"
+                f"{_card_face(card)}</svg>\n")
+    return f'{head} aria-hidden="true" focusable="false">{_card_face(card)}</svg>'
 
 
 def _label(x: float, y: float, words: str, size: int = 12, weight: int = 400,
@@ -119,7 +140,7 @@ def _document(width: float, height: float, title: str, desc: str, body: str) -> 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
         f'width="{width:g}" height="{height:g}" role="img" aria-label="{escape(title)}" '
         f'aria-describedby="{desc_id}">'
-        f'<title>{escape(title)}</title><desc id="{desc_id}">{escape(desc)}</desc>{_defs()}'
+        f'<title>{escape(title)}</title><desc id="{desc_id}">{escape(desc)}</desc>{suit_defs()}'
         f'<rect width="100%" height="100%" rx="8" fill="#f3f6f2"/>{body}</svg>\n'
     )
 

@@ -10,12 +10,14 @@ from flask import Blueprint, Response, current_app, request
 from ..rules import (HAND_SIZES, Rules, RulesError, analyze_mask, parse_hand_mask,
                      resolve_rules)
 from ..rules.base.cards import Card
+from ..rules.errors import did_you_mean
 from ..rules.base.melds import MELDS_HAND_SIZES, melds_within
 from ..wire.faults import Faults
 from ..wire.jsontext import encoded
 from ..wire.problems import ApiProblem, FieldError, field_errors, unprocessable
 from ..wire.replies import dump_analysis, dump_hand_melds, dump_rules
-from ..wire.schemas import ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, MELDS_REQUEST, load
+from ..wire.schemas import (ANALYZE_REQUEST, BATCH_REQUEST, MAX_BATCH, MELDS_REQUEST,
+                            check_batch_size, load)
 from .body import json_body
 from .heavy import slices
 from .responses import json_response
@@ -61,13 +63,10 @@ def hand_melds() -> Response:
 @v1.post("/hands/analyze/batch")
 def analyze_batch() -> Response:
     """Analyse up to MAX_BATCH hands under one rules value; each hand succeeds or fails alone."""
-    data = load(BATCH_REQUEST, json_body(request))
+    body = json_body(request)
+    check_batch_size(body, current_app.config.get("MAX_BATCH", MAX_BATCH))
+    data = load(BATCH_REQUEST, body)
     hands = data["hands"]
-    limit = current_app.config.get("MAX_BATCH", MAX_BATCH)
-    if len(hands) > limit:
-        detail = f"a batch holds at most {limit} hands, got {len(hands)}"
-        raise ApiProblem(400, "too_many_hands", detail,
-                         [FieldError("/hands", "too_many_hands", detail)])
     faults = Faults()
     rules, upcard, _ = faults.rules_and_limit(data)
     faults.check()
@@ -164,10 +163,12 @@ def _cacheable_analysis(hand: str, representation: str,
     from ..rules.base.options import OPTION_NAMES
 
     args = request.args
-    unknown = [name for name in args if name not in (*OPTION_NAMES, "preset", "upcard",
-                                                     "all_arrangements")]
+    known = ("preset", "upcard", "all_arrangements", *OPTION_NAMES)
+    unknown = [name for name in args if name not in known]
     if unknown:
-        errors = [FieldError(f"?{name}", "unknown_field", f"unknown query parameter {name!r}")
+        errors = [FieldError(f"?{name}", "unknown_field",
+                             f"unknown query parameter {name[:40]!r}{did_you_mean(name, known)};"
+                             f" the parameters are {', '.join(known)}")
                   for name in unknown]
         raise ApiProblem(400, "invalid_request", errors[0].detail, errors)
     all_arrangements = _BOOL.get(args.get("all_arrangements", "false"))

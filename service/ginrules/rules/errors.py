@@ -7,7 +7,9 @@ caller learns every fault of its input at once, not only the first.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from difflib import get_close_matches
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,22 @@ class Problem:
 
 MAX_PROBLEMS = 100
 """Faults a parser reports for one value; past that it stops looking (the reply shows 100)."""
+
+
+def did_you_mean(name: object, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` naming the known name closest to a client's misspelt one, or
+    ``""`` when none is close: the same name in other letter case, a close spelling, or the
+    one known name that starts with the same word (``knock`` for ``knock_limit``)."""
+    if not isinstance(name, str) or not name or len(name) > 64:
+        return ""
+    names = list(known)
+    lower = name.lower()
+    found = [known_name for known_name in names if known_name.lower() == lower]
+    found = found or get_close_matches(lower, names, n=1, cutoff=0.7)
+    if not found and len(lower) >= 4:
+        found = [known_name for known_name in names if known_name.startswith(lower[:4])]
+        found = found if len(found) == 1 else []
+    return f" (did you mean {found[0]!r}?)" if found and found[0] != name else ""
 
 
 class RulesError(ValueError):
@@ -224,7 +242,22 @@ wrong, naming no card and no count, which could be another player's hidden ones 
 the showdown raise is here."""
 
 
+UNSEEN_BY_THE_MOVER = frozenset({"wrong_stock_card", "card_already_seen"})
+"""Faults of a player's own move whose full detail still names a card that player has not seen:
+the next card of the stock, or a card dealt to another player.  In that player's view they keep
+the words of :data:`PRIVATE_DETAILS` too."""
+
+
 def private_detail(code: str, rule: str | None) -> str:
     """A violation's detail for a player's view: what is wrong, naming no card or count."""
     text = PRIVATE_DETAILS[code]
     return f"{text} ({rule})" if rule else text
+
+
+def viewed_detail(problem: Problem, own_move: bool) -> str:
+    """A violation's detail in a player's view (docs/gamelog.md ``view``): the full reason
+    where it is about the viewer's own move (their own cards, melds and layoffs, and public
+    ones), else :func:`private_detail`, which names no card and no count."""
+    if own_move and problem.code not in UNSEEN_BY_THE_MOVER:
+        return problem.detail
+    return private_detail(problem.code, problem.rule)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules.documents.openspiel import FORMAT as OPENSPIEL, MAX_ACTIONS, import_openspiel
+from ..rules.errors import did_you_mean
 from ..rules.usecases.replay import replay
 from .problems import ApiProblem, FieldError, json_pointer
 from .replies import dump_log, dump_replay
@@ -47,8 +48,8 @@ def read_import_request(document: Any) -> tuple[list[int], dict[str, Any] | None
         raise ApiProblem(400, "invalid_request", "the request body must be a JSON object",
                          [FieldError("", "wrong_type", "expected a JSON object")])
     errors = [FieldError(json_pointer((name,)), "unknown_field",
-                         f"unknown field {name[:40]!r}; the fields are "
-                         f"{', '.join(_IMPORT_FIELDS)}")
+                         f"unknown field {name[:40]!r}{did_you_mean(name, _IMPORT_FIELDS)}; "
+                         f"the fields are {', '.join(_IMPORT_FIELDS)}")
               for name in document if name not in _IMPORT_FIELDS][:100]
     fmt = document.get("format")
     if fmt is None:

@@ -30,7 +30,10 @@ def rule_url(rule: str) -> str:
 
 
 MAX_TEXT = 200
-"""Characters of a pointer or detail shown: a client's long key is named, not repeated in full."""
+"""Characters of a pointer shown: a client's long key is named, not repeated in full."""
+MAX_DETAIL = 400
+"""Characters of a fault's detail: room for the list of every option or field there is (the
+client's own values in it are cut shorter where they are quoted)."""
 MAX_SUMMARY = 1000
 """Characters of a problem's own ``detail`` (a summary of its first faults)."""
 
@@ -56,7 +59,7 @@ class FieldError:
 
     def as_json(self) -> dict[str, str]:
         body = {"pointer": clipped(self.pointer), "code": self.code,
-                "detail": clipped(self.detail)}
+                "detail": clipped(self.detail, MAX_DETAIL)}
         if self.rule:
             body["rule"] = self.rule
             body["rule_url"] = rule_url(self.rule)

@@ -85,7 +85,7 @@ def test_r10_no_rules_means_standard():
         ({"box_bonus_timing": "later"}, ["invalid_option_value"]),
         ({"dealer_rotation": "loser"}, ["invalid_option_value"]),
         ({"shutout": "triple"}, ["invalid_option_value"]),
-        ({"variant": "box"}, ["unknown_option"]),
+        ({"variant": "box"}, ["invalid_option_value"]),  # the preset says the variant
         ({"knock": 5, "gin_bonus": "x"}, ["unknown_option", "invalid_option_value"]),
         (42, ["invalid_rules"]),
     ],
@@ -126,3 +126,22 @@ def test_r5_6_spade_upcard_doubles_only_under_oklahoma_with_the_option():
     no_double = resolve_rules({"preset": "oklahoma", "oklahoma_spade_double": False})
     assert no_double.doubles_round(5) is False
     assert PRESETS["standard"].doubles_round(5) is False
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_r10_the_rules_a_reply_names_read_back_as_the_same_rules(name):
+    # Every reply names its rules with the preset's variant: sent back, they are the same rules.
+    import dataclasses
+
+    rules = dataclasses.replace(PRESETS[name], knock_limit=7)
+    assert resolve_rules(dataclasses.asdict(rules)) == rules
+
+
+def test_r10_a_variant_other_than_the_presets_is_an_error():
+    with pytest.raises(InvalidRulesError) as raised:
+        resolve_rules({"preset": "standard", "variant": "hollywood"})
+    (problem,) = raised.value.problems
+    assert (problem.path, problem.code, problem.rule) == (("variant",), "invalid_option_value",
+                                                           "R-10")
+    assert problem.detail == ("variant follows the preset, 'two_player' for 'standard', got "
+                              "'hollywood'")

@@ -24,25 +24,9 @@ from ginrules.rules.documents.openspiel import (
 from ginrules.rules.table.moves import Draw
 from ginrules.rules.usecases.replay import replay
 
+from .openspiel_actions import card, cards, deal, meld
+
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK = 52, 53, 54, 55
-
-
-def card(code: str) -> int:
-    """OpenSpiel's number of a card code: suit (S C D H) * 13 + rank."""
-    return "SCDH".index(code[1]) * 13 + "A23456789TJQK".index(code[0])
-
-
-def cards(text: str) -> list[int]:
-    return [card(c) for c in text.split()]
-
-
-def meld(text: str) -> int:
-    """OpenSpiel's action number for laying the meld of these cards."""
-    return 56 + meld_id(cards(text))
-
-
-def deal(p0: str, p1: str, upcard: str) -> list[int]:
-    return cards(p0) + cards(p1) + [card(upcard)]
 
 
 def result(log: dict):

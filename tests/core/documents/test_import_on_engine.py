@@ -29,26 +29,11 @@ from ginrules.rules.errors import IllegalMove
 from ginrules.rules.table.engine import Deal
 from ginrules.rules.table.moves import Phase
 from ginrules.rules.usecases.replay import replay
+
+from .openspiel_actions import card, cards, deal, meld
 from testkit import ROOT
 
 PACKAGE = ROOT / "service" / "ginrules" / "rules" / "documents" / "openspiel"
-
-
-def card(code: str) -> int:
-    """OpenSpiel's number of a card code: its suit (S C D H) * 13 + its rank."""
-    return "SCDH".index(code[1]) * 13 + "A23456789TJQK".index(code[0])
-
-
-def cards(text: str) -> list[int]:
-    return [card(c) for c in text.split()]
-
-
-def meld(text: str) -> int:
-    return 56 + meld_id(cards(text))
-
-
-def deal(p0: str, p1: str, upcard: str) -> list[int]:
-    return cards(p0) + cards(p1) + [card(upcard)]
 
 
 def refusal(actions, params=None):

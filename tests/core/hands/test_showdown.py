@@ -190,6 +190,36 @@ def test_r7_3_gin_beats_a_defender_with_zero():
     assert score.defense.layoffs == ()
 
 
+def _score_faults(spread: str, discard: str, rules=STANDARD) -> list[tuple[tuple, str, str]]:
+    with pytest.raises(InvalidHandError) as raised:
+        score_deal(hand(spread), hand("5S 6S KH QH KD QD JC 9C 7C 5C"), rules, 10,
+                   discard=parse_card(discard))
+    return [(p.path, p.code, p.rule) for p in raised.value.problems]
+
+
+def test_r5_3_eleven_cards_holding_the_discard_are_the_hand_before_it_not_big_gin():
+    # The eleven cards held after the draw, sent with the knock's discard: the spread is the
+    # ten left after it, so the hand is one card too many, whether big gin is played or not.
+    eleven = "AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC"
+    for rules in (STANDARD, resolve_rules({"big_gin_bonus": 31})):
+        assert _score_faults(eleven, "KC", rules) == [
+            (("knocker", "hand"), "invalid_hand_size", "R-5.3")]
+    with pytest.raises(InvalidHandError) as raised:
+        score_deal(hand(eleven), hand("5S 6S KH QH KD QD JC 9C 7C 5C"), STANDARD, 10,
+                   discard=parse_card("KC"))
+    assert "leave KC out of the hand" in raised.value.problems[0].detail
+
+
+def test_r5_5_eleven_cards_beside_a_discard_are_big_gin_only_where_big_gin_is_played():
+    eleven = "AS 2S 3S 4H 5H 6H 7D 8D 9D TD JD"
+    assert _score_faults(eleven, "KC") == [(("knocker", "hand"), "invalid_hand_size", "R-5.3")]
+    assert _score_faults(eleven, "KC", resolve_rules({"big_gin_bonus": 31})) == [
+        (("knocker", "discard"), "discard_with_big_gin", "R-5.5")]
+    big = score_deal(hand(eleven), hand("5S 6S KH QH KD QD JC 9C 7C 5C"),
+                     resolve_rules({"big_gin_bonus": 31}), 10)
+    assert big.outcome == "big_gin"
+
+
 def test_declared_defense_worse_than_best_is_scored_with_a_warning():
     score = score_deal(hand("5S 6S 7S 9H 9D 9C AC AD 2D 3C"),
                         hand("4S 3S KH KD QC JC 9S 8D 6C 2H"),

@@ -109,10 +109,11 @@ def describe_token(token: object) -> str:
     if isinstance(token, str):
         shown = token if len(token) <= 24 else token[:21] + "..."
         return repr(shown)
-    kind = {bool: "boolean", int: "number", float: "number", list: "array", dict: "object"}
+    kind = {bool: "a boolean", int: "a number", float: "a number", list: "an array",
+            dict: "an object"}
     if token is None:
         return "null"
-    return f"a {kind.get(type(token), type(token).__name__)}"
+    return kind.get(type(token), f"a {type(token).__name__}")
 
 
 def card_or_none(token: object) -> Card | None:

@@ -8,12 +8,13 @@ any unknown preset or option and any value out of range: nothing is silently rep
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card, card_values
-from ..errors import InvalidRulesError, Problem
+from ..errors import InvalidRulesError, Problem, did_you_mean
 
 VariantName = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
 """The variants by name; each has its bookkeeping (match/variants.py, ``VARIANTS``)."""
@@ -156,8 +157,9 @@ OPTION_RANGES: dict[str, str] = {name: text for name, (text, _) in _RANGES.items
 
 
 def _shown(value: Any) -> str:
-    """A client's value for an error message, cut short when long."""
-    text = repr(value)
+    """A client's value for an error message, cut short when long: a name quoted, any other
+    value as the JSON it came as (``true``, ``null``, ``[1, 2]``), not as Python writes it."""
+    text = repr(value) if isinstance(value, str) else json.dumps(value, default=repr)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -166,7 +168,8 @@ def get_preset(name: str) -> Rules:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        detail = f"unknown preset {_shown(name)}; presets are {', '.join(PRESETS)}"
+        detail = (f"unknown preset {_shown(name)}{did_you_mean(name, PRESETS)}; presets are "
+                  f"{', '.join(PRESETS)}")
         problem = Problem((), "unknown_preset", detail, "R-10")
         raise InvalidRulesError(problem.detail, [problem]) from None
 
@@ -192,16 +195,25 @@ def resolve_rules(spec: Rules | str | Mapping[str, Any] | None) -> Rules:
     base = PRESETS.get(preset_name) if isinstance(preset_name, str) else None
     if base is None:
         problems.append(Problem(("preset",), "unknown_preset",
-                                f"unknown preset {_shown(preset_name)}; presets are "
+                                f"unknown preset {_shown(preset_name)}"
+                                f"{did_you_mean(preset_name, PRESETS)}; presets are "
                                 f"{', '.join(PRESETS)}", "R-10"))
         base = PRESETS[DEFAULT_PRESET]
     overrides: dict[str, Any] = {}
     for name, value in spec.items():
         if name == "preset":
             continue
+        if name == "variant":
+            # Not an option but every reply's rules name it: sent back, it must be the preset's.
+            if value != base.variant:
+                problems.append(Problem(("variant",), "invalid_option_value",
+                                        f"variant follows the preset, {base.variant!r} for "
+                                        f"{base.preset!r}, got {_shown(value)}", "R-10"))
+            continue
         if name not in _RANGES:
             problems.append(Problem((name,), "unknown_option",
-                                    f"unknown option {_shown(name)}; options are "
+                                    f"unknown option {_shown(name)}"
+                                    f"{did_you_mean(name, OPTION_NAMES)}; options are "
                                     f"{', '.join(OPTION_NAMES)}", "R-10"))
             continue
         text, accepts = _RANGES[name]

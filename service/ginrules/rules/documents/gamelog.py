@@ -19,10 +19,11 @@ from ..base.cards import (Card, bad_card_detail, card_or_none, cards_or_none,
                     describe_token, quick_mask, SPELLING_CARDS)
 from ..table.moves import Discard, Draw, Move, Pass
 from ..errors import (MAX_PROBLEMS, GameStateError, InvalidLogError, InvalidMatchError,
-                      InvalidMeldError, LogTooLargeError, Problem, RulesError)
+                      InvalidMeldError, LogTooLargeError, Problem, RulesError, did_you_mean)
 from ..hands.layoffs import Layoff, parse_layoffs
 from ..base.melds import Meld, every_meld, parse_melds
 from ..base.options import Rules, resolve_rules
+from .openspiel.importer import FORMAT as OPENSPIEL
 
 FORMAT = "ginrules-log/1"
 MAX_ROUNDS = 500
@@ -138,7 +139,8 @@ def unknown_fields(obj: Mapping[str, Any], allowed: Iterable[str],
     (at most MAX_PROBLEMS of them: a body of a thousand made-up keys gets a bounded reply)."""
     known = sorted(allowed)
     return [Problem(path + (name,), "unknown_field",
-                    f"unknown field {str(name)[:40]!r}; the fields here are {', '.join(known)}")
+                    f"unknown field {str(name)[:40]!r}{did_you_mean(name, known)}; the fields "
+                    f"here are {', '.join(known)}")
             for name in obj if name not in known][:MAX_PROBLEMS]
 
 
@@ -159,7 +161,10 @@ def read_log(document: Any) -> GameLog:
                                      "view", "echo_log"}, ())
     fmt = reader.field(document, "format", (), str, required=False)
     if fmt is not None and fmt != FORMAT:
-        reader.fault(("format",), "unknown_format", f"format must be {FORMAT!r}, got {fmt[:40]!r}")
+        # An OpenSpiel game (the body of an import) replays once imported as a log.
+        imported = " (an OpenSpiel game: import it as a log first)" if fmt == OPENSPIEL else ""
+        reader.fault(("format",), "unknown_format",
+                     f"format must be {FORMAT!r}, got {fmt[:40]!r}{imported}")
     rules, players = read_header(document, reader.problems)
     view = reader.field(document, "view", (), str, required=False)
     echo_log = reader.field(document, "echo_log", (), bool, required=False)
@@ -664,9 +669,7 @@ def _check_fact(path: tuple[str | int, ...], fact: Any, problems: list[Problem])
     if not isinstance(fact, dict):
         problems.append(Problem(path, "wrong_type", 'a round is {"winner", "points"}'))
         return
-    unknown = set(fact) - {"winner", "points", "outcome", "knocker"}
-    for name in sorted(unknown):
-        problems.append(Problem(path + (name,), "unknown_field", f"unknown field {name!r}"))
+    problems += unknown_fields(fact, {"winner", "points", "outcome", "knocker"}, path)
     if "winner" not in fact:
         problems.append(Problem(path + ("winner",), "required",
                                 "winner is required (null for a draw)"))

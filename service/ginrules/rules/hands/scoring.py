@@ -15,7 +15,7 @@ from typing import Literal
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
 from ..errors import InvalidHandError, Problem
 from .knock import (judge_spread, knock_arrangement, knock_arrangements, meld_cards_outside,
-                    wrapping_runs)
+                    plays_big_gin, wrapping_runs)
 from .layoffs import (Defense, Layoff, best_defense, best_defense_count, check_layoffs,
                       layoffs_fault)
 from ..base.melds import Arrangement, Meld
@@ -206,7 +206,8 @@ def score_deal(
     """
     problems: list[Problem] = []
     size = knocker_hand.bit_count()
-    big_gin = size == DRAWN_HAND_SIZE
+    # Eleven cards with a discard are no big gin, which discards nothing (R-5.5).
+    big_gin = size == DRAWN_HAND_SIZE and discard is None
     if size not in FULL_HAND_SIZES:
         problems.append(Problem(("knocker", "hand"), "invalid_hand_size",
                                 f"the knocker spreads {HAND_SIZE} cards ({DRAWN_HAND_SIZE} for "
@@ -220,9 +221,8 @@ def score_deal(
         problems.append(Problem(("defender", "hand"), "duplicate_card",
                                 f"{_names(shared)} in both hands", "R-1.5"))
     if discard is not None:
-        if big_gin:
-            problems.append(Problem(("knocker", "discard"), "discard_with_big_gin",
-                                    "big gin spreads all eleven cards without a discard", "R-5.5"))
+        if size == DRAWN_HAND_SIZE:
+            problems.append(_eleven_and_a_discard(knocker_hand, discard, rules))
         elif (knocker_hand | defender_hand) >> discard & 1:
             problems.append(Problem(("knocker", "discard"), "duplicate_card",
                                     f"the discard {CARD_NAMES[discard]} is also in a hand",
@@ -280,6 +280,28 @@ def score_deal(
                            facts.big_gin)
         result = price(facts, rules, upcard)
     return DealScore(knocker, discard, defense, facts, result, knock_limit, tuple(warnings))
+
+
+def _eleven_and_a_discard(spread: int, discard: Card, rules: Rules) -> Problem:
+    """The fault of eleven cards spread with a discard.  A knock spreads the ten cards left
+    after its discard (R-5.3), so eleven holding the discard are the hand before it; eleven
+    beside it go down only as big gin, which discards nothing and which only rules with a
+    ``big_gin_bonus`` play (R-5.5)."""
+    name = CARD_NAMES[discard]
+    if spread >> discard & 1:
+        return Problem(("knocker", "hand"), "invalid_hand_size",
+                       f"the knocker spreads the {HAND_SIZE} cards left after the discard, got "
+                       f"{DRAWN_HAND_SIZE} with the discard {name} among them: leave {name} "
+                       f"out of the hand", "R-5.3")
+    if plays_big_gin(rules):
+        return Problem(("knocker", "discard"), "discard_with_big_gin",
+                       f"{DRAWN_HAND_SIZE} cards spread are big gin, which discards nothing: "
+                       f"send no discard, or the {HAND_SIZE} cards a knock spreads beside the "
+                       f"discard {name}", "R-5.5")
+    return Problem(("knocker", "hand"), "invalid_hand_size",
+                   f"the knocker spreads the {HAND_SIZE} cards left after the discard {name}, "
+                   f"got {DRAWN_HAND_SIZE} (these rules play no big gin: big_gin_bonus is null)",
+                   "R-5.3")
 
 
 def _declared_defense(knocker: Arrangement, defender: int, melds: tuple[Meld, ...],

@@ -63,8 +63,8 @@ OPPONENT_MODELS = {
                "(CALIBRATION), since the advisor plays on and defends better than the playouts",
 }
 """What a hint's numbers may assume of the opponent, by name.  The win chances and expected
-points are true against an opponent who plays like the model (README: "Are the hints' numbers
-true?"); the ranking of the options is the heuristic's and the look-ahead's either way."""
+points are true against an opponent who plays like the model (docs/strength.md: "Are the hints'
+numbers true?"); the ranking of the options is the heuristic's and the look-ahead's either way."""
 
 
 CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
@@ -96,11 +96,11 @@ playouts' raw numbers to the reply's (a, b, c, d): ``win_chance = 1 / (1 + exp(-
 logit(w))))`` where ``w`` is the share of playouts won (kept off 0 and 1 by half a playout),
 and ``expected_points = c + d * p`` where ``p`` is the playouts' mean points.  Fitted by
 logistic and least-squares regression to the outcomes of self-play rounds (``ginrules
-calibrate``), on seeds other than those of the README's figures ("Are the hints' numbers
-true?"); where a family had no run of its own, a model reuses the standard family's map.  The
-playouts play both seats more plainly than the advisor does and their estimates carry sampling
-noise, so their raw chances are too sure of themselves; the map is increasing and never
-changes an order."""
+calibrate``), on seeds other than those of the figures of docs/strength.md ("Are the hints'
+numbers true?"); where a family had no run of its own, a model reuses the standard family's
+map.  The playouts play both seats more plainly than the advisor does and their estimates
+carry sampling noise, so their raw chances are too sure of themselves; the map is increasing
+and never changes an order."""
 
 
 def rules_family(rules: Rules) -> str:

@@ -17,7 +17,7 @@ from ..base.melds import Meld
 from ..base.options import Rules
 from ..documents.gamelog import Action, GameLog, LoggedDeal, declared_melds, read_log
 from ..errors import (GameStateError, IllegalDeal, IllegalMove, InvalidMeldError, Problem,
-                      RuleBroken, private_detail)
+                      RuleBroken, viewed_detail)
 from ..hands.scoring import DealScore
 from ..match.standings import Bonus
 from ..match.variants import HollywoodTotals, DealResult, Tally, Totals, Variant, variant_for
@@ -126,6 +126,15 @@ class Replay:
     """The log as read: every card by its number, whatever notation it came in (R-1.4)."""
 
 
+class _RefusedMove(RuleBroken):
+    """A move of the log the rules refuse, with the player who made it: a player's view shows
+    the full reason of that player's own refused moves (docs/gamelog.md ``view``)."""
+
+    def __init__(self, broken: RuleBroken, mover: str) -> None:
+        super().__init__(broken.code, broken.rule, broken.detail, broken.problem.path)
+        self.mover = mover
+
+
 class _ReplayedDeal:
     """A deal being replayed: the engine's deal, and where its table sits in the log."""
 
@@ -171,7 +180,8 @@ class _ReplayedDeal:
                 else:
                     play(action)
         except IllegalMove as error:
-            raise error.prefixed(*self.path, "actions", position) from None
+            refused = error.prefixed(*self.path, "actions", position)
+            raise _RefusedMove(refused, actions[position].player) from None
 
     def _move(self, action: Action) -> Move:
         """The engine's move for a knock or a lay_down; declared melds are read only where
@@ -273,8 +283,10 @@ class _Replayer:
                                      f"the game is over: {self.match.winner} has won",
                                      ("rounds", index))
                 self.play_round(index, tables)
+        except _RefusedMove as refused:
+            violations = (self._private(refused.problem, refused.mover),)
         except RuleBroken as violation:
-            violations = (self._private(violation.problem),)
+            violations = (self._private(violation.problem, None),)
         match = self.match
         # A knock awaiting the defender's lay_down is provisional, so the game is not over
         # yet even when its provisional result would end it.
@@ -297,13 +309,14 @@ class _Replayer:
             log=self.log,
         )
 
-    def _private(self, problem: Problem) -> Problem:
-        """In a player's view, a violation keeps its pointer, code and rule, and its detail
-        names no card and no count, which could be another player's hidden ones."""
+    def _private(self, problem: Problem, mover: str | None) -> Problem:
+        """In a player's view, a violation keeps its pointer, code and rule; its detail is the
+        full reason for the viewer's own refused move (their cards are theirs), and names no
+        card and no count otherwise: another player's move, a deal, a seating."""
         if self.view is None:
             return problem
-        return Problem(problem.path, problem.code, private_detail(problem.code, problem.rule),
-                       problem.rule)
+        return Problem(problem.path, problem.code,
+                       viewed_detail(problem, own_move=mover == self.view), problem.rule)
 
     def _shows(self, state: _ReplayedDeal) -> bool:
         """Whether the reply may show a table's provisional result: it rests on the defender's
