@@ -336,7 +336,7 @@ def exercised(question: dict, answer: dict, options: dict) -> list[str]:
     if any(a["action"] == "draw" and a.get("source") == "discard" for a in actions):
         rules |= {"R-4.3"}
     if len(question["rounds"]) > 1:
-        rules |= {"R-3.2"}
+        rules |= {"R-3.3" if options.get("dealer_rotation") == "alternate" else "R-3.2"}
     for result in answer.get("rounds", []):
         rules |= {"knock": {"R-5.1", "R-5.3", "R-7.1", "R-7.6"},
                   "undercut": {"R-5.1", "R-5.3", "R-7.2", "R-7.6"},
@@ -490,7 +490,7 @@ def game_facts() -> list[dict]:
             add("a modern shutout makes the game bonus 200 plus the box bonus",
                 ["R-8.2", "R-8.3"], game, _summary(answer), modern)
             break
-    facts += wall_facts() + limit_facts()
+    facts += wall_facts() + limit_facts() + rotation_facts()
     return facts
 
 
@@ -531,6 +531,30 @@ def cited(description: str, rules: list[str], question: dict, answer: dict, opti
     full = outcome(question, options)
     rules = rules + [r for r in exercised(question, full, options) if r not in rules]
     return fact(description, rules, question, answer, options, **extra)
+
+
+def rotation_facts() -> list[dict]:
+    """R-3.3: games under the EAAI rules, where the deal alternates after every round won."""
+    facts = []
+    eaai = {"undercut_bonus": 25, "dealer_rotation": "alternate", "game_target": 25}
+
+    def dealer_won(question: dict, r: int, a: int) -> bool:
+        # a round after one its dealer won: there the two rotations part
+        if r == 0 or a != 0:
+            return False
+        before = outcome({**question, "rounds": question["rounds"][:r]}, eaai)["rounds"][-1]
+        return before["winner"] == question["rounds"][r - 1]["dealer"]
+
+    question, r, _ = _find(dealer_won, eaai)
+    facts.append(cited("a whole game under the EAAI rules: the deal alternates", ["R-3.3"],
+                       question, _summary(outcome(question, eaai)), eaai))
+    bad = copy.deepcopy(question)
+    bad["rounds"] = bad["rounds"][: r + 1]
+    bad["rounds"][r]["dealer"] = question["rounds"][r - 1]["dealer"]
+    facts.append(cited("when the deal alternates, the winning dealer does not deal again",
+                       ["R-3.3"], bad, _broken(bad, eaai, "wrong_dealer"), eaai,
+                       fault="wrong_dealer"))
+    return facts
 
 
 def wall_facts() -> list[dict]:

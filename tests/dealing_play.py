@@ -22,7 +22,7 @@ from ginrules.rules.usecases.replay import replay
 
 PLAYERS = {2: ["ann", "bob"], 3: ["ann", "bob", "cy"], 4: ["ann", "bob", "cy", "dee"]}
 HEADERS: dict[str, dict[str, Any]] = {
-    "standard": {}, "oklahoma": {}, "hollywood": {}, "straight": {}, "openspiel": {},
+    "standard": {}, "oklahoma": {}, "hollywood": {}, "straight": {}, "openspiel": {}, "eaai": {},
     "box": {"roles": {"box": "cy", "captain": "ann", "sitter": "bob"}},
     "cutthroat": {},
     "partnership": {"teams": [["ann", "cy"], ["bob", "dee"]]},

@@ -25,8 +25,16 @@ def _game_over(index: int) -> MatchRefused:
     return MatchRefused(["R-8.1"], [f"/rounds/{index}"])
 
 
+def next_dealer(options: dict, players: list, dealer: str | None, won: str) -> str | None:
+    """Who deals after a round that ``won`` won: the winner (R-3.2) or, when the deal
+    alternates (R-3.3), the other of the two players; not known without the round's dealer."""
+    if options["dealer_rotation"] == "winner":
+        return won
+    return None if dealer is None else next(p for p in players if p != dealer)
+
+
 def two_player(options: dict, question: dict) -> dict:
-    """R-8 and R-3.2: totals to the target, the end-of-game bonuses, the next dealer."""
+    """R-8, R-3.2 and R-3.3: totals to the target, the end-of-game bonuses, the next dealer."""
     players = question["players"]
     round_points = {p: 0 for p in players}
     wins = {p: 0 for p in players}
@@ -43,7 +51,7 @@ def two_player(options: dict, question: dict) -> dict:
                 raise MatchRefused(["R-8.1"], [f"/rounds/{index}/winner"])
             round_points[won] += result.get("points", 0)
             wins[won] += 1
-            dealer = won
+            dealer = next_dealer(options, players, dealer, won)
         totals = {p: round_points[p] + (wins[p] * options["box_bonus"] if immediate else 0)
                   for p in players}
         rounds.append({"totals": totals})

@@ -355,13 +355,15 @@ class Deal:
 
 def deal_round(round_: dict, players: list[str], seed: int | None, index: int, options: dict,
                dealer_expected: str | None) -> Deal:
-    """A round's deal checked (R-1.5, R-3.1, R-3.2): as written, or by the documented shuffle."""
+    """A round's deal checked (R-1.5, R-3.1, R-3.2, R-3.3): as written, or by the documented
+    shuffle."""
     at = f"/rounds/{index}"
     dealer = round_.get("dealer")
     if dealer not in players:
         raise Illegal("R-3.1", "not_a_player", f"{at}/dealer")
     if dealer_expected is not None and dealer != dealer_expected:
-        raise Illegal("R-3.2", "wrong_dealer", f"{at}/dealer")
+        rule = "R-3.3" if options["dealer_rotation"] == "alternate" else "R-3.2"
+        raise Illegal(rule, "wrong_dealer", f"{at}/dealer")
     other = next(p for p in players if p != dealer)
     if "hands" not in round_:
         first, second, upcard, stock = shuffle.deal(seed, index)
@@ -489,7 +491,8 @@ def referee(question: dict, options: dict) -> dict:
         if result["winner"] is not None:
             round_points[result["winner"]] += result["points"]
             wins[result["winner"]] += 1
-            next_dealer = result["winner"]
+            next_dealer = (result["winner"] if options["dealer_rotation"] == "winner"
+                           else next(p for p in players if p != deal.dealer))
         else:
             next_dealer = deal.dealer
         leaders = [p for p in players if running(p) >= options["game_target"]]

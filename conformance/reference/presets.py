@@ -10,7 +10,7 @@ DEFAULTS: dict[str, Any] = {
     "oklahoma_ace": "gin", "oklahoma_spade_double": True, "box_bonus": 0, "game_bonus": 0,
     "shutout": "none", "game_target": 100, "wall": "draw", "upcard_draw_limit": None,
     "repeated_return_draw": False, "round_the_corner": False, "ace_deadwood_value": 1,
-    "scoreless_tie_winner": "none", "box_bonus_timing": "end",
+    "scoreless_tie_winner": "none", "box_bonus_timing": "end", "dealer_rotation": "winner",
 }
 """Every option with its default: the ``standard`` preset."""
 
@@ -24,6 +24,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "straight": {"knock_limit": 0},
     "openspiel": {"undercut_bonus": 25, "undercut_on_tie": False, "taken_card_discard": "allow",
                   "wall": "last_discard", "upcard_draw_limit": 50, "repeated_return_draw": True},
+    "eaai": {"undercut_bonus": 25, "dealer_rotation": "alternate"},
 }
 """Each preset's options that differ from the defaults (the table of R-10)."""
 
@@ -54,6 +55,7 @@ RANGES = {
     "ace_deadwood_value": lambda v: _integer(v, 1, 15),
     "scoreless_tie_winner": lambda v: v in ("none", "knocker"),
     "box_bonus_timing": lambda v: v in ("end", "immediate"),
+    "dealer_rotation": lambda v: v in ("winner", "alternate"),
 }
 
 

@@ -9,6 +9,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -448,6 +449,125 @@ def run_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_arena(args: argparse.Namespace) -> int:
+    """Play mirrored pairs of games between two players, print the measures and write the
+    receipt (players/arena.py)."""
+    from .rules import resolve_rules
+    from .rules.players.arena import Entrant, arena, arena_table
+
+    try:
+        texts = args.bots.split(",")
+        if len(texts) != 2:
+            raise ValueError(f"--bots names two players, comma-separated; got {args.bots[:60]!r}")
+        first, second = (Entrant.parse(text) for text in texts)
+        rules = resolve_rules(parse_rules(args.rules))
+    except (ValueError, RulesError) as error:
+        raise Refusal(str(error)) from None
+    if args.pairs < 1 or args.jobs < 1:
+        raise Refusal("--pairs and --jobs are at least 1")
+    progress = ((lambda done, total: _progress_bar(done, total, unit="pairs"))
+                if sys.stderr.isatty() else None)
+    source = source_commit()  # the code as it is when the games begin
+    try:
+        result = arena((first, second), args.pairs, args.seed, rules, jobs=args.jobs,
+                       progress=progress)
+    except ValueError as error:  # a variant the arena cannot seat
+        raise Refusal(str(error)) from None
+    if progress is not None:
+        print(file=sys.stderr)
+    print(arena_table(result))
+    if args.receipt is not None:
+        write_receipt(arena_receipt(result, ["ginrules", *args.argv], source), args.receipt)
+        print(f"receipt written to {args.receipt}")
+    return 0
+
+
+def arena_receipt(result: Any, command: list[str], source: tuple[str | None, bool | None]
+                  ) -> dict[str, Any]:
+    """The arena's JSON receipt: what was played (the command, the version, the commit and
+    whether the checkout had uncommitted changes, as :func:`source_commit` found them when
+    the games began; the rules, the seeds, the players and their budgets), what came of it
+    (``results``, the same whatever the number of processes) and how long it took."""
+    import platform
+    import shlex
+
+    from .rules.players.arena import ArenaResult, p_value_text, pair_seed
+    from .rules.players.bots import BOTS
+    from .wire.replies import dump_rules
+
+    assert isinstance(result, ArenaResult)
+
+    def interval(value: Any) -> dict[str, float] | None:
+        return None if value is None else dataclasses.asdict(value)
+
+    p = result.sign_test
+    totals = {field: result.total(field)
+              for field in ("wins", "points", "rounds_won", "gins", "undercuts")}
+    players = [{"label": e.label, "bot": e.bot, "budget_ms": e.budget_ms,
+                "playouts": e.playouts, "description": BOTS[e.bot].description}
+               for e in result.entrants]
+    commit, dirty = source
+    return {
+        "receipt": "ginrules-arena/1",
+        "command": shlex.join(command),
+        "version": __version__,
+        "commit": commit,
+        "uncommitted_changes": dirty,
+        "python": platform.python_version(),
+        "rules": dump_rules(result.rules),
+        "seed": result.seed,
+        "pairs": len(result.pairs),
+        "pair_seeds": "pair i's seed is the first 6 bytes of SHA-256('ginrules-arena/1 SEED i'), "
+                      "big-endian: its decks are ginrules-deal/1 of that seed, round after "
+                      "round, and each seat's move seeds come from it",
+        "first_pair_seed": pair_seed(result.seed, 0),
+        "players": players,
+        "results": {
+            "games": result.games,
+            "decided": result.decided,
+            "deals": result.deals,
+            "abandoned_deals": result.abandoned,
+            "per_player": [{"label": e.label, **{f: totals[f][i] for f in totals},
+                            "points_per_game": totals["points"][i] / max(1, result.games)}
+                           for i, e in enumerate(result.entrants)],
+            "win_share": interval(result.win_share),
+            "pairs_swept": list(result.swept),
+            "pairs_split": result.split,
+            "sign_test_p": None if p is None else float(p),
+            "sign_test_p_text": p_value_text(p),
+            "margin_per_game": interval(result.margin),
+            "per_pair": [[*pair.wins, *pair.points] for pair in result.pairs],
+        },
+        "seconds": round(result.seconds, 1),
+        "jobs": result.jobs,
+    }
+
+
+def write_receipt(receipt: dict[str, Any], path: str) -> None:
+    """Write an arena's receipt as indented JSON, each pair's numbers on one line."""
+    text = re.sub(r"\[\s+(-?\d+),\s+(-?\d+),\s+(-?\d+),\s+(-?\d+)\s+\]",
+                  r"[\1, \2, \3, \4]", json.dumps(receipt, indent=1))
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text + "\n")
+
+
+def source_commit() -> tuple[str | None, bool | None]:
+    """The git commit of the checkout this package runs from, and whether it has uncommitted
+    changes to tracked files; None, None where that is not known (an installed package)."""
+    import subprocess
+
+    here = Path(__file__).resolve().parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True,
+                                text=True, timeout=10, check=True).stdout.strip()
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                cwd=here, capture_output=True, text=True, timeout=10,
+                                check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None, None
+    return commit or None, bool(status.strip())
+
+
 MEANINGFUL_ROUNDS = 500
 """Rounds below which ``calibrate`` warns that its ECE means little.  The decisions of a round
 share its outcome, so the ECE's noise falls with the rounds (``python
@@ -455,19 +575,19 @@ bench/calibration/ece_floor.py``: a perfectly calibrated predictor reads 0.024 o
 300 rounds, 0.015 over 1,000); a game to 100 has about ten rounds."""
 
 
-def _progress_bar(done: int, total: int, note: str = "") -> None:
+def _progress_bar(done: int, total: int, note: str = "", unit: str = "games") -> None:
     """A one-line progress bar on the terminal."""
     width = 30
     filled = width * done // total
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}"
           + (f", {note}" if note else ""), end="", file=sys.stderr, flush=True)
 
 
 DESCRIPTION = """\
 Gin Rummy rules as a service: serve the HTTP API, analyse a hand, list the melds of some cards,
 shuffle and deal a round from a seed, run the conformance cases, import a game recorded by
-another engine, check and score many game logs at once, play bots against each other, or
-measure the hints' calibration."""
+another engine, check and score many game logs at once, play bots against each other, measure
+the hints' calibration, or measure strength in mirrored pairs."""
 
 EPILOG = """\
 examples:
@@ -480,6 +600,7 @@ examples:
   ginrules replay --output results.jsonl games/
   ginrules selfplay --bots advisor,simple --games 50 --budget-ms 0 --jobs 2
   ginrules calibrate --bots advisor,simple --games 4 --svg calibration.svg
+  ginrules arena --bots advisor:0,simple --pairs 20 --rules eaai --receipt arena.json
 
 'ginrules COMMAND --help' shows a command's options and an example."""
 
@@ -545,6 +666,22 @@ the dealer sits out; box, the player in --roles' box deals to the captain; partn
 --teams and both --tables.
 
 Exit status: 0 when dealt, 2 for a usage error (a missing or wrong player, dealer, seed...)."""
+
+
+ARENA_DETAILS = """\
+A pair is two games to the target with the players' seats swapped: both games are dealt from
+the pair's own stream of decks (ginrules-deal/1, round after round) and each seat draws its
+move seeds from a stream of its own, so the two games differ only in who sits where. A player
+against itself is therefore exactly even.
+
+The table gives each player's games won and win share with a 95% interval from the pairs
+(pair-cluster: the two games of a pair are not independent), points per game, rounds won,
+gins and undercuts; the pairs each player swept (won both games) and the exact two-sided sign
+test over them (split pairs are ties); and the margin per game with its interval. Under the
+eaai preset this is the protocol of the EAAI-2021 challenge: games to 100, undercut bonus 25,
+the deal alternating after every round with a winner (R-3.3).
+
+Exit status: 0 when played, 2 for a usage error."""
 
 
 class Refusal(Exception):
@@ -782,7 +919,35 @@ def main(argv: list[str] | None = None) -> int:
                                        "Lines, for analysis elsewhere")
     calibrate_parser.set_defaults(run=run_calibrate)
 
+    arena_parser = _command(
+        commands, "arena",
+        "measure which of two players is stronger in mirrored pairs of games, with a receipt",
+        "ginrules arena --bots advisor:0,simple --pairs 30 --rules eaai --jobs 2 "
+        "--receipt arena.json", ARENA_DETAILS)
+    arena_parser.add_argument(
+        "--bots", default="advisor,simple",
+        help="two players, comma-separated: random, simple, advisor (at the API's default "
+             f"budget, {DEFAULT_BUDGET_MS} ms) or advisor:MS (a budget of its own, 0 to "
+             f"{MAX_BUDGET_MS}; 0 is its heuristic core alone) (default: advisor,simple)")
+    arena_parser.add_argument("--pairs", type=int, default=100,
+                              help="mirrored pairs to play, two games each (default: 100)")
+    arena_parser.add_argument("--seed", type=int, default=1,
+                              help="the seed: the same seed plays the same pairs (default: 1)")
+    arena_parser.add_argument(
+        "--rules", default="standard",
+        help="a two-player preset (standard, modern, classic, oklahoma, straight, openspiel, "
+             "eaai) or a JSON object of a preset and overrides (default: standard)")
+    arena_parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N",
+        help="worker processes sharing the pairs; each pair has its own seed, so the results "
+             "are the same whatever N (default: 1)")
+    arena_parser.add_argument("--receipt", default=None, metavar="FILE",
+                              help="also write the JSON receipt: the command, version, commit, "
+                                   "rules, seeds, players and their budgets, and the results")
+    arena_parser.set_defaults(run=run_arena)
+
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return args.run(args) or 0
     except Refusal as refusal:

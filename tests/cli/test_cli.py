@@ -147,7 +147,7 @@ def test_a_usage_error_is_one_line_with_exit_status_2(argv, capsys):
 
 
 COMMANDS = ["serve", "analyze", "melds", "deal", "conformance", "import", "replay", "selfplay",
-            "calibrate"]
+            "calibrate", "arena"]
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])

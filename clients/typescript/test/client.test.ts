@@ -172,7 +172,7 @@ describe("rules", () => {
     assert.equal(list.default, "standard");
     assert.deepEqual(list.presets.map((p) => p.preset),
                      ["standard", "modern", "classic", "oklahoma", "hollywood", "box",
-                      "cutthroat", "partnership", "straight", "openspiel"]);
+                      "cutthroat", "partnership", "straight", "openspiel", "eaai"]);
     assert.equal(typeof list.options.knock_limit, "string");
   });
 

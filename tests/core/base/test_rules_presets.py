@@ -20,13 +20,16 @@ TABLE = {
     "partnership": (10, 25, 10, True, None, 0, 0, "none", 125),
     "straight":    (0, 25, 10, True, None, 0, 0, "none", 100),
     "openspiel":   (10, 25, 25, False, None, 0, 0, "none", 100),
+    "eaai":        (10, 25, 25, True, None, 0, 0, "none", 100),
 }
 # The columns every preset shares, and the presets that differ (docs/rules.md section 10).
 COMMON = {"taken_card_discard": "forbid", "oklahoma_ace": "gin", "oklahoma_spade_double": True,
           "wall": "draw", "upcard_draw_limit": None, "round_the_corner": False,
-          "ace_deadwood_value": 1, "scoreless_tie_winner": "none", "box_bonus_timing": "end"}
+          "ace_deadwood_value": 1, "scoreless_tie_winner": "none", "box_bonus_timing": "end",
+          "dealer_rotation": "winner"}
 DIFFERENT = {"openspiel": {"taken_card_discard": "allow", "wall": "last_discard",
-                           "upcard_draw_limit": 50}}
+                           "upcard_draw_limit": 50},
+             "eaai": {"dealer_rotation": "alternate"}}
 COLUMNS = ("knock_limit", "gin_bonus", "undercut_bonus", "undercut_on_tie", "big_gin_bonus",
            "box_bonus", "game_bonus", "shutout", "game_target")
 
@@ -80,6 +83,7 @@ def test_r10_no_rules_means_standard():
         ({"ace_deadwood_value": 0}, ["invalid_option_value"]),
         ({"scoreless_tie_winner": "defender"}, ["invalid_option_value"]),
         ({"box_bonus_timing": "later"}, ["invalid_option_value"]),
+        ({"dealer_rotation": "loser"}, ["invalid_option_value"]),
         ({"shutout": "triple"}, ["invalid_option_value"]),
         ({"variant": "box"}, ["invalid_option_value"]),  # the preset says the variant
         ({"knock": 5, "gin_bonus": "x"}, ["unknown_option", "invalid_option_value"]),

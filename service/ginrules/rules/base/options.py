@@ -49,6 +49,7 @@ class Rules:
     ace_deadwood_value: int = 1  # R-2.7
     scoreless_tie_winner: Literal["none", "knocker"] = "none"  # R-7.7
     box_bonus_timing: Literal["end", "immediate"] = "end"  # R-8.2
+    dealer_rotation: Literal["winner", "alternate"] = "winner"  # R-3.2, R-3.3
 
     def knock_limit_for(self, upcard: Card | None) -> int | None:
         """The round's knock limit (R-5.1): under Oklahoma the lower of the first upcard's value
@@ -107,6 +108,10 @@ PRESETS: dict[str, Rules] = {
         preset="openspiel", undercut_bonus=25, undercut_on_tie=False, taken_card_discard="allow",
         wall="last_discard", upcard_draw_limit=50, repeated_return_draw=True,
     ),
+    # The EAAI-2021 Gin Rummy AI challenge: undercut bonus 25, no big gin and no box, game or
+    # shutout bonus (the defaults), a wall that ends the round as a draw (R-4.6), and the deal
+    # alternating after every scored round (R-3.3).
+    "eaai": Rules(preset="eaai", undercut_bonus=25, dealer_rotation="alternate"),
 }
 """The presets of R-10, by name."""
 
@@ -143,6 +148,7 @@ _RANGES: dict[str, tuple[str, Any]] = {
                            lambda v: _non_negative_int(v) and 1 <= v <= 15),
     "scoreless_tie_winner": ('"none" or "knocker"', lambda v: v in ("none", "knocker")),
     "box_bonus_timing": ('"end" or "immediate"', lambda v: v in ("end", "immediate")),
+    "dealer_rotation": ('"winner" or "alternate"', lambda v: v in ("winner", "alternate")),
 }
 assert set(_RANGES) == set(OPTION_NAMES)
 

@@ -637,7 +637,7 @@ def read_match(document: Any) -> MatchFacts:
         if dealer is None and VARIANTS[rules.variant].needs_first_dealer:
             problems.append(Problem(("dealer",), "required",
                                     f"{rules.variant} scores need the first round's dealer",
-                                    VARIANTS[rules.variant].dealer_rule))
+                                    VARIANTS[rules.variant].own_dealer_rule))
     rounds = document.get("rounds")
     if "rounds" not in document:
         problems.append(Problem(("rounds",), "required", "rounds is required (a list of facts)"))

@@ -314,7 +314,7 @@ def check_layoffs(
                                     f"{len(knocker_melds)}", "R-6.1"))
             continue
         meld = knocker_melds[layoff.meld]
-        if not _fits(meld.kind, extended[layoff.meld], card, round_the_corner):
+        if not extends_meld(meld.kind, extended[layoff.meld], card, round_the_corner):
             shown = " ".join(CARD_NAMES[c] for c in sorted(extended[layoff.meld]))
             problems.append(Problem(where, "layoff_does_not_fit",
                                     f"{name} does not fit meld {layoff.meld} ({shown})", "R-6.2"))
@@ -324,7 +324,7 @@ def check_layoffs(
     return problems
 
 
-def _fits(kind: str, cards: set[Card], card: Card, round_the_corner: bool = False) -> bool:
+def extends_meld(kind: str, cards: set[Card], card: Card, round_the_corner: bool = False) -> bool:
     """Whether a card extends a meld as it now stands (R-6.1, R-6.2, R-2.7)."""
     if kind == "set":
         return len(cards) == 3 and CARD_RANKS[card] == CARD_RANKS[next(iter(cards))]
@@ -376,7 +376,7 @@ def meld_with_layoffs(meld: Meld, laid: tuple[Card, ...], round_the_corner: bool
     corner (R-2.7).  :class:`InvalidMeldError` for a card that does not fit where it comes."""
     cards = list(meld.cards)
     for card in laid:
-        if not _fits(meld.kind, set(cards), card, round_the_corner):
+        if not extends_meld(meld.kind, set(cards), card, round_the_corner):
             shown = " ".join(CARD_NAMES[c] for c in cards)
             detail = f"{CARD_NAMES[card]} does not fit the meld {shown}"
             raise InvalidMeldError(detail, [Problem((), "layoff_does_not_fit", detail, "R-6.2")])

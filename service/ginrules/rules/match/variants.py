@@ -1,4 +1,4 @@
-"""The bookkeeping of every variant (R-3.2, R-8, R-9), behind one protocol.
+"""The bookkeeping of every variant (R-3.2, R-3.3, R-8, R-9), behind one protocol.
 
 A :class:`Variant` keeps one match of its variant: who sits at each table of the next round and
 who deals there (:meth:`Variant.seat`, :meth:`Variant.check_table`, :meth:`Variant.choose_seat`),
@@ -127,6 +127,41 @@ class DealResult:
     points: int
 
 
+@dataclass(frozen=True)
+class DealerRotation:
+    """How two players pass the deal from round to round (R-3.2, R-3.3): the option
+    ``dealer_rotation``'s value, the rule that says so and why, as a wrong dealer is told."""
+
+    name: str
+    rule: str
+    reason: str
+    winner_deals: bool
+    """After a round with a winner: the winner deals (R-3.2), or the other player (R-3.3)."""
+
+    def deals_after(self, result: DealResult, players: Sequence[str]) -> str | None:
+        """Who deals after a round of two ``players``: after a round with no winner (a draw,
+        R-4.6 to R-4.9, or a tie that scores nothing, R-7.2) the same dealer; after a round
+        with a winner, the winner (R-3.2) or the other player (R-3.3).  None when the round's
+        dealer is not known and the rotation needs it."""
+        if result.winner is None:
+            return result.dealer
+        if self.winner_deals:
+            return result.winner
+        if result.dealer is None:
+            return None
+        return next(player for player in players if player != result.dealer)
+
+
+DEALER_ROTATIONS: dict[str, DealerRotation] = {rotation.name: rotation for rotation in (
+    DealerRotation("winner", "R-3.2", "the winner of a round deals the next; after a round with "
+                   "no winner the same dealer deals again (R-3.2)", winner_deals=True),
+    DealerRotation("alternate", "R-3.3", "the deal alternates after every round with a winner; "
+                   "after a round with no winner the same dealer deals again (R-3.3)",
+                   winner_deals=False),
+)}
+"""The two-player games' rotations of the deal, by the option's value (Rules.dealer_rotation)."""
+
+
 class Chooser(Protocol):
     """The random choices a generator makes (``random.Random`` will do)."""
 
@@ -138,7 +173,7 @@ class Chooser(Protocol):
 
 
 class Variant:
-    """A match of two-player games, the default (R-3.2, R-8); the base of every variant.
+    """A match of two-player games, the default (R-3.2, R-3.3, R-8); the base of every variant.
 
     A subclass overrides what its variant changes: its seating, the rule ids a wrong seating
     cites, what a round's result does, the shape of its totals.
@@ -148,8 +183,9 @@ class Variant:
     player_count: ClassVar[int] = 2
     """Players of the variant (docs/gamelog.md ``players``)."""
     tables_per_round: ClassVar[int] = 1
-    dealer_rule: ClassVar[str] = "R-3.2"
-    """The rule a round dealt by the wrong player breaks."""
+    own_dealer_rule: ClassVar[str | None] = None
+    """The rule by which a variant of more players deals (R-9.2, R-9.3); None for the
+    two-player games, which pass the deal by the option ``dealer_rotation`` (R-3.2, R-3.3)."""
     players_rule: ClassVar[str] = "R-3.1"
     """The rule a round played by the wrong players breaks."""
     facts_rule: ClassVar[str] = "R-9"
@@ -168,6 +204,12 @@ class Variant:
         self.players = list(players)
         self.game = Standings(rules, self.sides())
         self.next_dealer: str | None = dealer
+        self.rotation = DEALER_ROTATIONS[rules.dealer_rotation]
+
+    @property
+    def dealer_rule(self) -> str:
+        """The rule a round dealt by the wrong player breaks (R-3.2, R-3.3, R-9)."""
+        return self.own_dealer_rule or self.rotation.rule
 
     def sides(self) -> list[str]:
         """Who keeps a total: the players (partnership: the teams)."""
@@ -213,15 +255,14 @@ class Variant:
     # The next round ----------------------------------------------------------------------------
 
     def seat(self, position: int = 0) -> Seat:
-        """What the rules fix about the next round's table ``position`` (R-3.2)."""
-        return Seat((self.players[0], self.players[1]), self.next_dealer,
-                    "the winner of a round deals the next; after a round with no winner the "
-                    "same dealer deals again (R-3.2)")
+        """What the rules fix about the next round's table ``position`` (R-3.2, R-3.3)."""
+        return Seat((self.players[0], self.players[1]), self.next_dealer, self.rotation.reason)
 
     def deals_next(self) -> str | None:
-        """Who deals the next round by the variant's rules (R-3.2, R-9): the winner of the last
-        round, the same dealer after a draw; None where the rules leave it to the players (the
-        first round of most variants, every partnership table, R-9.4)."""
+        """Who deals the next round by the variant's rules (R-3.2, R-3.3, R-9): the winner of
+        the last round or the other player, as the rules' rotation says, the same dealer after
+        a draw; None where the rules leave it to the players (the first round of most
+        variants, every partnership table, R-9.4)."""
         return self.seat(0).dealer
 
     def table_path(self, round_path: tuple[str | int, ...], position: int) -> tuple[str | int, ...]:
@@ -297,11 +338,12 @@ class Variant:
 
     def record(self, results: Sequence[DealResult]) -> Tally:
         """Take a round's results, one per table: what it did to the match.  Here, a round of
-        one table: the winner scores and deals next (R-3.2, R-8.1)."""
+        one table: the winner scores, and the deal passes as the rules' rotation says (R-3.2,
+        R-3.3, R-8.1)."""
         (result,) = results
         if result.winner is not None:
             self.game.add(result.winner, result.points)
-        self.next_dealer = result.winner or result.dealer
+        self.next_dealer = self.rotation.deals_after(result, self.players)
         return Tally(self.running_totals())
 
     @property
@@ -353,7 +395,7 @@ class Hollywood(Variant):
             self.round_wins[result.winner] += 1
             for index in credited:
                 self.games[index].add(result.winner, result.points)
-        self.next_dealer = result.winner or result.dealer
+        self.next_dealer = self.rotation.deals_after(result, self.players)
         return Tally(self.running_totals(), credited=tuple(credited))
 
     @property
@@ -398,7 +440,7 @@ class Box(Variant):
 
     name = "box"
     player_count = 3
-    dealer_rule = "R-9.2"
+    own_dealer_rule = "R-9.2"
     players_rule = "R-9.2"
 
     def __init__(self, rules: Rules, players: Sequence[str], *,
@@ -446,7 +488,7 @@ class Cutthroat(Variant):
 
     name = "cutthroat"
     player_count = 3
-    dealer_rule = "R-9.3"
+    own_dealer_rule = "R-9.3"
     needs_first_dealer = True
 
     def seat(self, position: int = 0) -> Seat:
@@ -480,6 +522,7 @@ class Partnership(Variant):
     name = "partnership"
     player_count = 4
     tables_per_round = 2
+    own_dealer_rule = "R-9.4"
     facts_rule = "R-9.4"
 
     def __init__(self, rules: Rules, players: Sequence[str], *,

@@ -5,10 +5,26 @@ cannot see cannot change its move.  Every move it returns is one of the view's l
 (a knock may carry the melds it declares).
 
 - ``random``: uniform over the legal moves.
-- ``simple``: the published baseline player of the EAAI Gin Rummy competition: take the upcard
-  (or the pile card) only if it would join a meld; discard at random among the cards that
-  leave the least deadwood, never the card just taken from the pile; knock as soon as allowed.
+- ``simple``: SimpleGinRummyPlayer, the published baseline of the EAAI-2021 Gin Rummy AI
+  challenge (Todd Neller's Java player), rule by rule: take the upcard, or the top of the
+  pile, only if it would join a meld with cards of the hand (any meld, first turn included);
+  discard at random among the cards that leave the least deadwood, never the card just taken
+  from the pile and never a card whose discard would repeat a (drawn, discarded) pair of this
+  deal; knock when that discard leaves a deadwood the knock limit allows (gin when it leaves
+  none), spreading an optimal arrangement chosen at random; after the opponent's knock, lay
+  down an optimal arrangement of its own chosen at random and lay off what it can onto the
+  knocker's melds, card by card, as the challenge's referee does.
 - ``advisor``: plays the hint engine's first choice (hints.py).
+
+Where ``simple`` differed from the published player until it was checked against it rule by
+rule (CHANGELOG): it left the knock's arrangement to the service, which spreads the one best
+for the knocker (R-7.6: it may keep a card out of a meld to deny a layoff); it always laid down
+the defender's best reply (R-6.4: it may break its own meld to lay off more); and it had no
+memory of its (drawn, discarded) pairs.  Each made it a little stronger than the published
+player, in rare positions: in the arena under ``eaai`` the earlier ``simple`` won 18 of 2,000
+mirrored pairs outright and today's none, 1,982 split (0.5 points a game).  One departure
+stays: against a knock that declares no melds (the service arranges them), no layoff can name
+a meld, so ``simple`` lays down the service's best reply there.
 """
 
 from __future__ import annotations
@@ -16,13 +32,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
-from ..base.cards import Card, cards_mask, mask_cards
+from ..base.cards import CARD_BITS, Card, cards_mask, mask_cards
 from ..base.melds import meld_pairs
+from ..base.sizes import DRAWN_HAND_SIZE, HAND_SIZE
 from ..errors import UnknownBotError
+from ..hands.layoffs import Layoff, extends_meld, may_lay_off
 from ..hands.solver import solver_for
 from ..match.standings import Standing
-from ..table.moves import DealView, Discard, Draw, Hidden, Knock, LayDown, Move, Phase
+from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Phase
 from .hints import DEFAULT_BUDGET_MS, advise
 
 
@@ -52,38 +71,95 @@ def joins_meld(view: DealView, card: int) -> bool:
 
 
 def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
-    """The EAAI competition's simple player (see the module docstring)."""
+    """SimpleGinRummyPlayer's move (see the module docstring); random choices from ``seed``."""
     rng = random.Random(seed)
     moves = view.legal_moves
     phase = view.phase
     if phase is Phase.LAY_DOWN:
-        return _lay_down(view)
+        return _simple_lay_down(view, rng)
     if phase in (Phase.FIRST_TURN, Phase.DRAW, Phase.LAST_DISCARD):
         take = next((m for m in moves if isinstance(m, Draw) and m.source == "discard"), None)
         if take is not None and view.pile and joins_meld(view, view.pile[-1]):
             return take
         return next(m for m in moves if not (isinstance(m, Draw) and m.source == "discard"))
-    # Never the card just taken from the pile, even where the rules would allow it (R-4.3).
-    knocks = [m for m in moves if isinstance(m, Knock) and (m.discard is None
-                                                            or m.discard != view.taken)]
+    big_gin = [m for m in moves if isinstance(m, Knock) and m.discard is None]
+    if big_gin:
+        # The challenge plays no big gin (R-5.5); where the rules do, it is the knock at once.
+        return big_gin[0]
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
-    # Looked up with the moves' cards: the player's own legal moves, so never HIDDEN, and no
-    # big gin (None) is left when the knocks are.
-    values: dict[Card | Hidden | None, int] = dict(zip(mask_cards(hand),
-                                                       solver.discard_counts(hand)))
-    if knocks:
-        big_gin = [m for m in knocks if m.discard is None]
-        if big_gin:
-            return big_gin[0]
-        least = min(values[m.discard] for m in knocks)
-        return rng.choice([m for m in knocks if values[m.discard] == least])
-    discards = ([m for m in moves if isinstance(m, Discard) and m.card != view.taken]
-                or [m for m in moves if isinstance(m, Discard)])
-    if not discards:
-        return rng.choice(list(moves))
-    least = min(values[m.card] for m in discards)
-    return rng.choice([m for m in discards if values[m.card] == least])
+    counts = dict(zip(mask_cards(hand), solver.discard_counts(hand)))
+    card = _simple_discard(view, counts, rng)
+    if Discard(view.player, card) not in moves and Knock(view.player, card) not in moves:
+        # Only a knock may follow the last discard taken at the wall (R-4.7): the least one.
+        # The player's own legal knocks name their cards, never HIDDEN.
+        knocks = [cast(Card, m.discard) for m in moves
+                  if isinstance(m, Knock) and m.discard is not None]
+        least = min(counts[c] for c in knocks)
+        card = rng.choice([c for c in knocks if counts[c] == least])
+    if Knock(view.player, card) in moves:
+        spread = rng.choice(solver.optimal_arrangements(hand & ~CARD_BITS[card]))
+        return Knock(view.player, card, spread.melds)
+    return Discard(view.player, card)
+
+
+def _simple_discard(view: DealView, counts: dict[Card, int], rng: random.Random) -> Card:
+    """The published player's discard: at random among the cards leaving the least deadwood,
+    never the card just taken from the pile (even where R-4.3 would allow it) and never one
+    whose discard would repeat a (drawn, discarded) pair of its earlier turns in this deal, in
+    either order; when every card is barred so, the pairs are forgotten (where the published
+    player would fail)."""
+    held = [card for card in counts if card != view.taken] or list(counts)
+    drawn, pairs = _drawn_and_pairs(view)
+    fresh = [card for card in held if frozenset((drawn, card)) not in pairs] or held
+    least = min(counts[card] for card in fresh)
+    return rng.choice([card for card in fresh if counts[card] == least])
+
+
+def _drawn_and_pairs(view: DealView) -> tuple[Card | None, set[frozenset[Card | None]]]:
+    """The card the player drew this turn, and the (drawn, discarded) pairs of the player's
+    earlier turns in this deal, each as an unordered pair, from the view's history."""
+    drawn: Card | None = None
+    pairs: set[frozenset[Card | None]] = set()
+    for record in view.history:
+        move = record.move
+        if move.player != view.player:
+            continue
+        if isinstance(move, Draw):
+            drawn = record.card if record.card is not None else move.card
+        elif isinstance(move, Discard):
+            pairs.add(frozenset((drawn, cast(Card, move.card))))
+    return drawn, pairs
+
+
+def _simple_lay_down(view: DealView, rng: random.Random) -> Move:
+    """After the opponent's knock: an optimal arrangement of its own hand, chosen at random,
+    and the challenge referee's layoffs onto the knocker's declared melds: the first loose card
+    (in card order) that extends a meld goes onto the first meld it extends, and again until
+    none does (R-6.1, R-6.2); nothing against gin (R-6.3).  Against a knock that declared no
+    melds a layoff can name no meld: the service lays down the defender's best reply (R-6.4)."""
+    knock = view.knock
+    if knock is None or knock.melds is None:
+        return _lay_down(view)
+    own = rng.choice(solver_for(view.rules).optimal_arrangements(cards_mask(view.hand)))
+    knocker = knock.melds
+    spread = HAND_SIZE if knock.discard is not None else DRAWN_HAND_SIZE
+    gin = sum(len(meld.cards) for meld in knocker) == spread
+    if not may_lay_off(melds_declared=True, gin=gin):
+        return LayDown(view.player, own.melds, ())
+    loose = list(own.deadwood)
+    grown = [set(meld.cards) for meld in knocker]
+    layoffs: list[Layoff] = []
+    while True:
+        fit = next(((card, index) for card in loose for index, meld in enumerate(knocker)
+                    if extends_meld(meld.kind, grown[index], card,
+                                    view.rules.round_the_corner)), None)
+        if fit is None:
+            return LayDown(view.player, own.melds, tuple(layoffs))
+        card, index = fit
+        loose.remove(card)
+        grown[index].add(card)
+        layoffs.append(Layoff(card, index))
 
 
 def _lay_down(view: DealView) -> Move:
@@ -106,9 +182,11 @@ BOTS: dict[str, Bot] = {
     "random": Bot("random", "plays a legal move chosen uniformly at random", random_move),
     "simple": Bot(
         "simple",
-        "the EAAI Gin Rummy competition's baseline: takes the upcard or the pile card only if it "
-        "joins a meld, discards at random among the cards that leave the least deadwood (never "
-        "the card just taken), knocks as soon as allowed", simple_move),
+        "SimpleGinRummyPlayer, the EAAI-2021 Gin Rummy challenge's baseline: takes the upcard "
+        "or the pile card only if it joins a meld, discards at random among the cards that "
+        "leave the least deadwood (never the card just taken, never repeating a drawn and "
+        "discarded pair of the deal), knocks as soon as allowed with an optimal spread chosen "
+        "at random, and lays off as the challenge's referee does", simple_move),
     "advisor": Bot(
         "advisor",
         "plays the hint engine's first choice: expected deadwood and the chance to knock over "

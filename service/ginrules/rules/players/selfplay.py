@@ -1,7 +1,8 @@
 """Self-play: whole games between two bots on the game engine, to measure their strength.
 
 Each game is played to the target (R-8.1) with the match bookkeeping of the two-player game
-(the winner of a round deals the next, R-3.2); the bots take turns at being the first dealer.
+(the deal passes as the rules' ``dealer_rotation`` says: to the winner of a round, R-3.2, or to
+the other player, R-3.3); the bots take turns at being the first dealer.
 Every move goes through the engine, which checks it; a bot sees only its own view.  A knock
 that is not gin is settled with the defender's best reply (R-6.4), the same for every bot.
 """
@@ -23,7 +24,7 @@ from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS, HollywoodTotals, Totals
 from ..usecases.progress import GameInProgress
 from ..table.engine import Deal
-from ..table.moves import Phase
+from ..table.moves import Move, Phase
 from .bots import BOTS
 from .hints import Hint, advise
 
@@ -82,6 +83,58 @@ Watcher = Callable[[str, "Hint | None", Deal], None]
 and of each deal's end (seat "", no hint, the deal): what calibration.py measures."""
 
 
+def bot_options(game: GameInProgress, player: str, bot: str, budget_ms: int | None
+                ) -> dict[str, Any]:
+    """What a bot is told besides its view and seed: the advisor (or an earlier one's) the
+    score of the game as its seat sees it and its budget (None: the heuristic core alone, no
+    playouts), as the bots endpoint tells it."""
+    options: dict[str, Any] = {}
+    if bot.startswith("advisor"):
+        options["standing"] = game.standing(player)
+        if budget_ms is not None:
+            options["budget_ms"] = budget_ms
+        else:
+            options["playouts"] = 0
+    return options
+
+
+def play_deal(deal: Deal, move_for: Callable[[str], Move]) -> bool:
+    """Play a deal to its end, each move ``move_for`` the player to move; False when it was
+    abandoned as a draw after MAX_MOVES moves."""
+    moves = 0
+    while not deal.over:
+        moves += 1
+        if moves > MAX_MOVES:
+            return False
+        player = deal.turn
+        assert player is not None
+        deal.play(move_for(player))
+    return True
+
+
+def tally_deal(deal: Deal, tallies: dict[str, Tally]) -> None:
+    """Count a deal's result in its winner's tally: a round won, a gin, an undercut (R-7)."""
+    winner = deal.winner
+    score = deal.score
+    if winner is not None and score is not None:
+        tally = tallies[winner]
+        tally.rounds_won += 1
+        tally.gins += score.outcome in ("gin", "big_gin")
+        tally.undercuts += score.outcome == "undercut"
+
+
+def check_two_seats(rules: Rules, what: str) -> None:
+    """:class:`InvalidRulesError` unless the rules are a game of two players keeping one score,
+    the games ``what`` plays (self-play, the arena)."""
+    variant = VARIANTS[rules.variant]
+    if variant.player_count != 2:
+        raise InvalidRulesError(f"{what} seats two bots; {rules.preset} is a game of "
+                                f"{variant.player_count} players")
+    if variant.games_at_once != 1:
+        raise InvalidRulesError(f"{what} keeps one game's score; {rules.preset} keeps "
+                                f"{variant.games_at_once} at once")
+
+
 def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
               budget_ms: int | None, tallies: dict[str, Tally],
               abandoned: list[int], watch: Watcher | None = None,
@@ -98,21 +151,9 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
     while not game.match.complete and deals < MAX_DEALS:
         (deal,) = game.deal_round(rng)
         deals += 1
-        moves = 0
-        while not deal.over:
-            moves += 1
-            if moves > MAX_MOVES:
-                abandoned[0] += 1
-                break
-            player = deal.turn
-            assert player is not None
-            options: dict[str, Any] = {}
-            if seats[player].startswith("advisor"):  # the advisor, or an earlier one's
-                options["standing"] = game.standing(player)
-                if budget_ms is not None:
-                    options["budget_ms"] = budget_ms
-                else:
-                    options["playouts"] = 0
+
+        def move_for(player: str) -> Move:
+            options = bot_options(game, player, seats[player], budget_ms)
             view = game.view(player)
             if (watch is not None and seats[player] == "advisor"
                     and view.phase is not Phase.LAY_DOWN):
@@ -120,19 +161,14 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
                     options["opponent_model"] = opponent_model
                 hint = advise(view, seed=rng.getrandbits(32), **options)
                 watch(player, hint, deal)
-                move = hint.best.move
-            else:
-                move = BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
-            deal.play(move)
+                return hint.best.move
+            return BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
+
+        if not play_deal(deal, move_for):
+            abandoned[0] += 1
         if watch is not None:
             watch("", None, deal)
-        winner = deal.winner
-        score = deal.score
-        if winner is not None and score is not None:
-            tally = tallies[winner]
-            tally.rounds_won += 1
-            tally.gins += score.outcome in ("gin", "big_gin")
-            tally.undercuts += score.outcome == "undercut"
+        tally_deal(deal, tallies)
         game.finish_round()
     return game.match.winner, game.match.totals(), deals
 
@@ -156,7 +192,7 @@ def _one_game(bots: tuple[str, str], game: int, seed: int, rules: Rules,
     return winner, {name: totals[name] for name in names}, played, tallies, abandoned[0]
 
 
-def _ignore_interrupts() -> None:
+def ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -173,20 +209,14 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     ``jobs`` worker processes share the games (1: in this process; never more processes than
     games); each game has its own seed, so the result is the same whatever the number.
     """
-    variant = VARIANTS[rules.variant]
-    if variant.player_count != 2:
-        raise InvalidRulesError(f"self-play seats two bots; {rules.preset} is a game of "
-                                f"{variant.player_count} players")
-    if variant.games_at_once != 1:
-        raise InvalidRulesError(f"self-play keeps one game's score; {rules.preset} keeps "
-                                f"{variant.games_at_once} at once")
+    check_two_seats(rules, "self-play")
     names = (f"1:{bots[0]}", f"2:{bots[1]}")
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     start = time.perf_counter()
     deals = unfinished = abandoned = 0
     each = (repeat(bots), range(games), repeat(seed), repeat(rules), repeat(budget_ms))
     workers = min(jobs, games)  # no process without a game to play
-    pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts) if workers > 1 else None
+    pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts) if workers > 1 else None
     try:
         results = pool.map(_one_game, *each) if pool is not None else map(_one_game, *each)
         for done, (winner, totals, played, game_tallies, game_abandoned) in enumerate(

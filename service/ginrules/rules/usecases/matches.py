@@ -43,7 +43,7 @@ class MatchScore:
     bonuses: tuple[Bonus, ...] = ()
     margin: int | None = None
     next_dealer: str | None = None
-    """While the match goes on, who deals the next round (R-3.2, R-9), where it is known:
+    """While the match goes on, who deals the next round (R-3.2, R-3.3, R-9), where it is known:
     from the first round's ``dealer`` or from the results (None where the rules leave it to
     the players)."""
 

@@ -1,4 +1,4 @@
-"""Use case: a game in progress, as a player at the table sees it (R-3.2, R-4.4, R-8.1).
+"""Use case: a game in progress, as a player at the table sees it (R-3.2, R-3.3, R-4.4, R-8.1).
 
 :class:`GameInProgress` is the variant's bookkeeping (who deals and sits where, the totals, the
 end of the game) and the engine's live deal of each table of the current round.  It answers
@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..base.cards import Card
 from ..base.options import Rules
 from ..errors import GameStateError, RuleBroken
 from ..match.standings import Standing
@@ -109,15 +110,18 @@ class GameInProgress:
 
     # Playing it --------------------------------------------------------------------------------
 
-    def deal_round(self, rng: random.Random) -> tuple[Deal, ...]:
-        """Deal the next round from decks shuffled by ``rng``: each table seated as the
-        variant says (R-3.2, R-9), the free choices made with ``rng``."""
+    def deal_round(self, rng: random.Random, decks: Sequence[Sequence[Card]] | None = None
+                   ) -> tuple[Deal, ...]:
+        """Deal the next round: each table seated as the variant says (R-3.2, R-3.3, R-9), the
+        free choices made with ``rng``, from ``decks`` (one per table, as shuffled elsewhere)
+        or from decks shuffled by ``rng``."""
         self.deals, self.dealers = [], []
         for position in range(self.match.tables_per_round):
             seating = self.match.choose_seat(position, rng)
             first = seating.first
             second = next(p for p in seating.players if p != first)
-            self.deals.append(Deal.from_deck(self.rules, shuffled_deck(rng), first, second))
+            deck = decks[position] if decks is not None else shuffled_deck(rng)
+            self.deals.append(Deal.from_deck(self.rules, deck, first, second))
             self.dealers.append(seating.dealer)
         return tuple(self.deals)
 

@@ -109,8 +109,8 @@ class Replay:
     winner: str | None
     next: NextMove | tuple[NextMove, ...] | None
     next_dealer: str | None = None
-    """While the game goes on, who deals the next round (R-3.2, R-9); None while a round is
-    unfinished (its result decides it) or where the rules leave the choice to the players."""
+    """While the game goes on, who deals the next round (R-3.2, R-3.3, R-9); None while a round
+    is unfinished (its result decides it) or where the rules leave the choice to the players."""
     bonuses: tuple[Bonus, ...] = ()
     margin: int | None = None
     deals: tuple[Deal, ...] = ()

@@ -1,0 +1,71 @@
+"""The arena with the bots of an earlier commit: is today's player stronger than that one?
+
+Loads the players' layer (``service/ginrules/rules/players/``) as it was at ``--ref`` beside
+today's, as versus.py does (the rules engine under it is today's, so the ref must share it),
+names its bots with ``-1`` (``simple-1``, ``advisor-1``), and plays ``ginrules arena``'s
+mirrored pairs between any two players, today's or the ref's::
+
+    python bench/strength/arena_ref.py --ref 9d3c7b2 --bots simple,simple-1 --pairs 2000 \\
+        --rules eaai --jobs 2 --receipt simple-vs-9d3c7b2.json
+    python bench/strength/arena_ref.py --ref 8b0e1fc --bots advisor,advisor-1 --pairs 1000 \\
+        --rules eaai --jobs 2
+
+A player is named as in ``ginrules arena`` (``advisor:MS`` at a budget; ``advisor-1:MS`` for
+the ref's advisor).  The receipt is the command's, with the ref.  Worker processes are forked,
+so they see the ref's bots; needs git and the repository's history.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ref", required=True, help="the commit whose bots are NAME-1")
+    parser.add_argument("--bots", default="simple,simple-1")
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="eaai")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the results are the "
+                                                           "same)")
+    parser.add_argument("--receipt", default=None, metavar="FILE")
+    args = parser.parse_args(argv)
+
+    import versus
+    from ginrules.cli import arena_receipt, parse_rules, source_commit, write_receipt
+    from ginrules.rules import resolve_rules
+    from ginrules.rules.players import bots
+    from ginrules.rules.players.arena import Entrant, arena, arena_table
+
+    with tempfile.TemporaryDirectory() as folder:
+        ref = versus.load_ref(args.ref, Path(folder))
+        for name, bot in ref.BOTS.items():
+            bots.BOTS[f"{name}-1"] = bots.Bot(f"{name}-1", f"{bot.description} (at {args.ref})",
+                                              bot.choose)
+        texts = args.bots.split(",")
+        if len(texts) != 2:
+            parser.error("--bots names two players")
+        try:
+            first, second = (Entrant.parse(text) for text in texts)
+        except ValueError as error:
+            parser.error(str(error))
+        source = source_commit()
+        result = arena((first, second), args.pairs, args.seed,
+                       resolve_rules(parse_rules(args.rules)), jobs=args.jobs)
+    print(arena_table(result))
+    if args.receipt is not None:
+        receipt = arena_receipt(result, ["python", "bench/strength/arena_ref.py",
+                                         *(sys.argv[1:] if argv is None else argv)], source)
+        receipt["ref"] = args.ref
+        write_receipt(receipt, args.receipt)
+        print(f"receipt written to {args.receipt}")
+
+
+if __name__ == "__main__":
+    main()
