@@ -134,3 +134,34 @@ def test_the_readme_links_every_guide_and_its_served_address():
     for name, (source, _) in GUIDES.items():
         assert f"](docs/{source})" in README, source
         assert f"`/guide/{name}`" in README, name
+
+
+def test_the_ci_snippet_runs_as_written(tmp_path):
+    """The README's lines for a project's CI: the server started in the background and the
+    conformance run at once (it waits for the server), on a free port in place of 8000."""
+    import os
+    import signal
+    import socket
+    import sys
+
+    (snippet,) = [block for block in re.findall(r"```sh\n(.*?)```", README, re.S)
+                  if "conformance --url" in block]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    script = snippet.replace("8000", str(port))
+    assert script.splitlines()[0].endswith("&")  # started in the background, not waited for
+    bin_folder = os.path.dirname(sys.executable)
+    env = {**os.environ, "PATH": bin_folder + os.pathsep + os.environ["PATH"]}
+    process = subprocess.Popen(["bash", "-c", f"set -m\n{script}\nstatus=$?\nkill %1\n"
+                                "exit $status"], cwd=tmp_path, env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=300)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 0, (out[-2000:], err[-2000:])
+    report = (tmp_path / "gin-rules.xml").read_text()
+    assert "<testsuite" in report and 'failures="0"' in report
