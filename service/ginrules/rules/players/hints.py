@@ -2,7 +2,7 @@
 
 The hint engine sees only the player's view (:class:`~..table.moves.DealView`), so it cannot
 cheat, and its options are the view's legal moves, which the game engine gives.  It works in
-three steps:
+four steps:
 
 1. **A fast heuristic core** (heuristic.py) ranks the options: expected deadwood and the
    chance to knock after the next draw (after the next two for the best discards and the
