@@ -249,7 +249,8 @@ def test_a_hint_takes_the_opponent_model_its_numbers_assume_and_refuses_an_unkno
 
     log = json.loads((ROOT / "examples"
                       / "game-in-progress.json").read_text())
-    body = {"log": log, "player": "bob", "budget_ms": 20}
+    # A budget whose playouts are enough for the first option to show numbers (MIN_SAMPLES).
+    body = {"log": log, "player": "bob", "budget_ms": 60}
     greedy = client.post("/v1/hints", json=body).get_json()
     wild = client.post("/v1/hints", json={**body, "opponent_model": "random"}).get_json()
     assert wild["opponent_model"] == "random"

@@ -466,6 +466,32 @@ def test_a_whole_game_is_played_by_clicking_against_the_random_bot(server, brows
     assert errors == []
 
 
+def _table_says_what_the_hint_says(page, hint) -> tuple[int, int]:
+    """The hint table shows each option's numbers with their standard errors, marks an option in
+    the previous option's tier "about equal", and shows nothing for an option without numbers;
+    the options with numbers and without."""
+    rows = page.locator("#play-hint-table tbody tr")
+    assert rows.count() == len(hint["options"])
+    previous = None
+    for index, option in enumerate(hint["options"]):
+        cells = rows.nth(index).locator("td").all_text_contents()
+        equal = previous is not None and option["tier"] is not None \
+            and option["tier"] == previous["tier"]
+        assert ("about equal" in cells[0]) == equal, (cells, option)
+        if option["expected_points"] is None:
+            assert cells[3:] == ["", ""] and option["numbers_withheld"]
+        else:
+            # The reply's numbers to one decimal (JavaScript rounds a half up, Python to even).
+            value, error = re.fullmatch(r"(\u2212?\d+\.\d) \u00b1 (\d+\.\d)", cells[3]).groups()
+            assert float(value.replace("\u2212", "-")) == pytest.approx(
+                option["expected_points"], abs=0.051)
+            assert float(error) == pytest.approx(option["expected_points_std_error"], abs=0.051)
+            assert re.fullmatch(r"\d+% \u00b1 (\d+|<1)%", cells[4]), cells[4]
+        previous = option
+    shown = sum(option["expected_points"] is not None for option in hint["options"])
+    return shown, len(hint["options"]) - shown
+
+
 @pytest.mark.server
 def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, browser, artifacts):
     page, errors = _page(browser, 390, 844)
@@ -475,14 +501,18 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
     assert "(advisor" not in page.text_content("#play-opponent")
     page.screenshot(path=str(artifacts / "play-table-phone.png"), full_page=True)
     hinted = 0
+    numbers = [0, 0]  # options shown with numbers, and without
     while state not in ("deal", "over"):
         if state == "lay_down":  # the advisor knocked: its melds and your layoffs are shown
             assert page.locator("#play-knocked").is_visible()
             assert "knocks with" in page.text_content("#play-knocked")
-        page.click("#play-hint")
+        with page.expect_response(lambda r: r.url.endswith("/v1/hints")) as answer:
+            page.click("#play-hint")
         page.wait_for_selector("#play-hint-table tbody tr.best .hint-play")
         reasons = page.locator("#play-hint-table tbody tr td:nth-child(3)").all_text_contents()
         assert all(reasons)
+        shown, withheld = _table_says_what_the_hint_says(page, answer.value.json())
+        numbers = [numbers[0] + shown, numbers[1] + withheld]
         # The numbers assume the opponent you chose (the hint's opponent_model).
         assert "assume the advisor bot" in page.text_content("#play-hint-table caption")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -494,7 +524,7 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
         state = _state(page)
         assert page.locator("#play-refusal").is_hidden()
         assert hinted < 400
-    assert hinted >= 1
+    assert hinted >= 1 and numbers[0] >= 1 and numbers[1] >= 1, numbers
     page.wait_for_selector("#play-round-title")
     page.wait_for_selector("#play-totals")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -502,7 +502,8 @@ DECISIONS = {Phase.FIRST_TURN: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "dis
 
 
 def dump_hint(hint: Hint) -> dict[str, Any]:
-    """The hint reply: the decision and its options, best first."""
+    """The hint reply: the decision and its options, best first, each with its numbers and
+    their standard errors, its tier, or why it shows no numbers."""
     options = []
     for option in hint.options:
         entry: dict[str, Any] = {
@@ -510,6 +511,10 @@ def dump_hint(hint: Hint) -> dict[str, Any]:
             "action": dump_move(option.move),
             "expected_points": option.expected_points,
             "win_chance": option.win_chance,
+            "expected_points_std_error": option.expected_points_error,
+            "win_chance_std_error": option.win_chance_error,
+            "tier": option.tier,
+            "numbers_withheld": option.numbers_withheld,
             "reason": option.reason,
             "samples": option.samples,
         }

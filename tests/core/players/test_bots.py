@@ -183,7 +183,7 @@ def test_a_hint_ranks_every_legal_option_once_with_values_in_range():
         if deal.phase is Phase.LAY_DOWN:
             continue
         view = view_of(deal, deal.turn)
-        hint = advise(view, seed=index, budget_ms=4)
+        hint = advise(view, seed=index, budget_ms=40)
         keys = [_key(o.move) for o in hint.options]
         assert sorted(keys, key=repr) == sorted(map(_key, view.legal_moves), key=repr)
         assert [o.rank for o in hint.options] == list(range(1, len(keys) + 1))
@@ -191,28 +191,10 @@ def test_a_hint_ranks_every_legal_option_once_with_values_in_range():
             assert deal.can(option.move)
             assert option.reason
             assert option.samples >= 1
-            assert 0 <= option.win_chance <= 1
-            assert -300 <= option.expected_points <= 300
-
-
-def test_a_first_option_valued_below_a_runner_up_says_the_difference_is_noise():
-    """The look-ahead reorders the best few options only on a clear difference; when a runner-up
-    shows a higher value and the order stands, the first option's reason says why."""
-    from ginrules.rules.players.playouts import CONTENDERS
-
-    said = 0
-    for index, deal in enumerate(POSITIONS[:60]):
-        if deal.phase in (Phase.LAY_DOWN, Phase.OVER):
-            continue
-        hint = advise(view_of(deal, deal.turn), seed=index, budget_ms=40)
-        first = hint.options[0]
-        higher = any(o.expected_points > first.expected_points
-                     for o in hint.options[1:CONTENDERS])
-        noise = "within the noise of the sample" in first.reason
-        if "prefers it" not in first.reason:
-            assert noise == higher, (index, first.reason)
-        said += noise
-    assert said >= 1
+            # Too few playouts show no numbers (test_hint_numbers.py); the others are in range.
+            if option.win_chance is not None:
+                assert 0 <= option.win_chance <= 1
+                assert -300 <= option.expected_points <= 300
 
 
 def test_a_hint_is_the_same_for_the_same_seed_and_budget():
@@ -372,7 +354,8 @@ def test_a_bigger_undercut_bonus_lowers_the_value_of_a_knock():
         for bonus in (0, 100):
             rules = resolve_rules({"preset": "standard", "undercut_bonus": bonus})
             hint = advise(replace(view, rules=rules), seed=index, budget_ms=30)
-            values.append({o.move.discard: (o.expected_points, o.samples) for o in hint.options
+            # The playouts' own mean points: a knock's numbers may be withheld at this budget.
+            values.append({o.move.discard: (o.playouts_raw[1], o.samples) for o in hint.options
                            if isinstance(o.move, Knock)})
         for discard, (points, samples) in values[0].items():
             bigger, same_samples = values[1][discard]

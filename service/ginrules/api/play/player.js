@@ -533,18 +533,26 @@ async function showHints() {
     // The numbers assume an opponent (opponent_model): the one you chose to play.
     const hint = await api("POST", "/v1/hints", { log: play.log, player: ME, seed: moveSeed(2), budget_ms: 100,
       opponent_model: OPPONENT_MODELS[play.bot] || "greedy" });
-    const percent = (value) => (value === null || value === undefined ? "\u2013" : `${Math.round(value * 100)}%`);
-    const points = (value) => (value === null || value === undefined ? "\u2013" : value.toFixed(1));
     box.replaceChildren(el("table", { id: "play-hint-table" },
-      el("caption", {}, `Your options, best first (the numbers assume the ${play.bot} bot)`),
+      el("caption", {}, `Your options, best first (the numbers assume the ${play.bot} bot; `
+        + "\u00b1 one standard error)"),
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Move"), el("th", {}, "Why"),
         el("th", {}, "Expected points"), el("th", {}, "Win chance"))),
-      el("tbody", {}, ...hint.options.map((option) => {
+      el("tbody", {}, ...hint.options.map((option, index) => {
         const button = el("button", { type: "button", class: "hint-play" }, yourMove(option.action).replace(/^you (.)/, (whole, first) => first.toUpperCase()));
         button.addEventListener("click", () => tryMove(option.action));
-        return el("tr", { class: option.rank === 1 ? "best" : "" }, el("td", {}, String(option.rank)),
-          el("td", {}, button), el("td", {}, inWordsOf(option.reason)), el("td", {}, points(option.expected_points)),
-          el("td", {}, percent(option.win_chance)));
+        // The reply's tier: an option in the previous option's tier is about equal to it.
+        const previous = hint.options[index - 1];
+        const equal = previous && option.tier !== null && option.tier === previous.tier;
+        const rank = el("td", {}, String(option.rank));
+        if (equal) rank.append(" ", el("span", { class: "about-equal" }, "about equal"));
+        // An option without numbers (too few playouts) shows none: the reply says why.
+        const shown = option.expected_points !== null && option.expected_points !== undefined;
+        const why = shown ? {} : { title: option.numbers_withheld || "" };
+        return el("tr", { class: option.rank === 1 ? "best" : "", "data-tier": String(option.tier ?? "") },
+          rank, el("td", {}, button), el("td", {}, inWordsOf(option.reason)),
+          el("td", { class: "hint-points", ...why }, shown ? hintPoints(option) : null),
+          el("td", { class: "hint-chance", ...why }, shown ? hintChance(option) : null));
       }))));
   } catch (error) {
     showProblem(box, error);
@@ -552,6 +560,19 @@ async function showHints() {
 }
 
 const inWordsOf = (text) => faultWords({ detail: text });
+
+// A hint's numbers as the reply gives them, with their standard errors: "\u22122.8 \u00b1 0.6",
+// "43% \u00b1 3%".
+const signed = (value) => value.toFixed(1).replace(/^-/, "\u2212");
+const hintPoints = (option) => option.expected_points_std_error === null
+  || option.expected_points_std_error === undefined ? signed(option.expected_points)
+  : `${signed(option.expected_points)} \u00b1 ${option.expected_points_std_error.toFixed(1)}`;
+const hintChance = (option) => {
+  const chance = `${Math.round(option.win_chance * 100)}%`;
+  const error = option.win_chance_std_error;
+  if (error === null || error === undefined) return chance;
+  return `${chance} \u00b1 ${error * 100 < 1 ? "<1" : Math.round(error * 100)}%`;
+};
 
 function downloadLog() {
   const text = JSON.stringify(play.log, null, 1);

@@ -2,7 +2,7 @@
 
 The hint engine sees only the player's view (:class:`~..table.moves.DealView`), so it cannot
 cheat, and its options are the view's legal moves, which the game engine gives.  It works in
-three steps:
+four steps:
 
 1. **A fast heuristic core** (heuristic.py) ranks the options: expected deadwood and the
    chance to knock after the next draw (after the next two for the best discards and the
@@ -12,11 +12,14 @@ three steps:
    of the round for the player (negative when the opponent scores) and the chance of winning
    it.  Hidden cards are sampled consistently with what the player has seen (knowledge.py);
    each sampled deal is played out to its end on the game engine by a fast policy, with the
-   same samples for every option.  Among the few best options the look-ahead may overturn the
-   heuristic's order when it finds a clear difference.
+   same samples for every option.
 3. **Calibration**: the playouts' raw share of wins and mean points are mapped to what happens
    in real rounds against the opponent the request assumes (:data:`OPPONENT_MODELS`,
-   :data:`CALIBRATION`), a map measured in self-play; it never changes the order.
+   :data:`CALIBRATION`), a map measured in self-play; it never changes an order.
+4. **Numbers that agree with the order** (estimates.py): each option's numbers carry their
+   standard errors; the options are ordered by expected points wherever the difference is
+   significant on the same sampled deals, and by the heuristic within a *tier* of options
+   about equal; an option with too few playouts (estimates.MIN_SAMPLES) shows no numbers.
 
 Determinism: the reply depends only on the view, the seed and the budget.  The budget in
 milliseconds becomes a fixed number of playouts (:data:`PLAYOUTS_PER_SECOND`, calibrated once on
@@ -38,9 +41,11 @@ from ..hands.layoffs import best_defense
 from ..hands.solver import solver_for
 from ..match.standings import Standing
 from ..table.moves import DealView, LayDown, Move, Phase
-from .heuristic import HEURISTIC_SAMPLES, Evaluator, names, rank_discards, rank_draws
+from .estimates import (MIN_SAMPLES, logistic_error, order_by_value, standard_error,
+                        withheld_reason)
+from .heuristic import HEURISTIC_SAMPLES, Evaluator, Scored, names, rank_discards, rank_draws
 from .knowledge import knowledge_of, sample_opponent_hands
-from .playouts import look_ahead
+from .playouts import Outcome, look_ahead
 
 DEFAULT_BUDGET_MS = 100
 PLAYOUTS_PER_SECOND = 2500
@@ -135,19 +140,30 @@ class HintOption:
     move: Move
     rank: int
     expected_points: float | None
-    """The player's expected points of the round with this option (negative: the opponent's)."""
+    """The player's expected points of the round with this option (negative: the opponent's);
+    None when the numbers are withheld."""
     win_chance: float | None
-    """The estimated chance that the player wins the round."""
+    """The estimated chance that the player wins the round; None when withheld."""
     reason: str
     samples: int
-    """The sampled deals this option's value rests on."""
+    """The sampled deals (playouts) this option's value rests on."""
     melds: tuple[Meld, ...] | None = None
     """For a knock: the arrangement the hint would knock with."""
     deadwood: int | None = None
     """For a knock: the deadwood of that arrangement."""
     playouts_raw: tuple[float, float] | None = None
     """The playouts' own share of wins and mean points, before CALIBRATION maps them (for
-    fitting that map; not in the HTTP reply)."""
+    fitting that map; not in the HTTP reply); kept even when the numbers are withheld."""
+    expected_points_error: float | None = None
+    """One standard error of ``expected_points`` (estimates.py says how it is computed)."""
+    win_chance_error: float | None = None
+    """One standard error of ``win_chance``."""
+    tier: int | None = None
+    """The group of options about equal in value (1 is the best; estimates.order_by_value);
+    None when the numbers are withheld."""
+    numbers_withheld: str | None = None
+    """Why the option shows no numbers (too few playouts, or an exact answer), when it shows
+    none."""
 
 
 @dataclass(frozen=True)
@@ -208,19 +224,49 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
     else:
         scored = rank_draws(view, knowledge, ev, moves, opponents, standing)
     scored.sort(key=lambda s: s.cost)
+    played: list[list[Outcome]] = [[] for _ in scored]
     if count > 0:
-        look_ahead(view, knowledge, scored, count, opponents, rng, pause,
-                   random_opponent=random_opponent)
-        for item in scored:
-            if item.win is not None and item.points is not None:
-                item.raw = (item.win, item.points)
-                item.win, item.points = calibrated(opponent_model, item.win, item.points,
-                                                   item.samples, rules_family(view.rules))
-    options = tuple(
-        HintOption(s.move, rank, s.points, s.win, "; ".join(s.notes), s.samples, s.melds,
-                   s.deadwood, s.raw)
-        for rank, s in enumerate(scored, start=1))
+        played = look_ahead(view, knowledge, scored, count, opponents, rng, pause,
+                            random_opponent=random_opponent)
+    options = ranked_options(scored, played, opponent_model, rules_family(view.rules))
     return Hint(view.player, phase, options, count, budget_ms, seed, opponent_model)
+
+
+def ranked_options(scored: list[Scored], played: list[list[Outcome]], model: str,
+                   family: str) -> tuple[HintOption, ...]:
+    """The options, given in the heuristic's order with their playouts, ranked by value where
+    it differs clearly and by the heuristic within a tier (estimates.order_by_value), each
+    with its calibrated numbers and their errors, or none below estimates.MIN_SAMPLES."""
+    _, b, c, d = CALIBRATION[model][family]
+    # Each deal's points on the reply's scale (the calibration's line): their mean is the
+    # option's expected points, their spread its error.
+    spreads = [[c + d * o.points for o in outcomes] if len(outcomes) >= MIN_SAMPLES else None
+               for outcomes in played]
+    order, tiers = order_by_value(spreads)
+    options = []
+    for rank, index in enumerate(order, start=1):
+        item, spread, outcomes = scored[index], spreads[index], played[index]
+        notes = list(item.notes)
+        raw = (item.win, item.points) if item.win is not None and item.points is not None else None
+        if spread is None or raw is None:
+            options.append(HintOption(item.move, rank, None, None, "; ".join(notes),
+                                      item.samples, item.melds, item.deadwood, raw,
+                                      numbers_withheld=withheld_reason(item.samples)))
+            continue
+        win, points = calibrated(model, raw[0], raw[1], item.samples, family)
+        won = sum(o.won for o in outcomes)
+        if rank == 1 and index != 0:
+            notes.append("the look-ahead prefers it on the same sampled deals: clearly more "
+                         "expected points than the heuristic's first choice")
+        elif rank > 1 and tiers[order[rank - 2]] == tiers[index]:
+            notes.append(f"about equal to #{rank - 1}: the difference is within the error of "
+                         f"the sampled deals, so the heuristic's order stands")
+        options.append(HintOption(
+            item.move, rank, points, win, "; ".join(notes), item.samples, item.melds,
+            item.deadwood, raw, expected_points_error=round(standard_error(spread), 2),
+            win_chance_error=round(logistic_error(win, b, won, len(outcomes)), 3),
+            tier=tiers[index]))
+    return tuple(options)
 
 
 def _lay_down_hint(view: DealView, seed: int, budget_ms: int, opponent_model: str) -> Hint:
@@ -242,7 +288,9 @@ def _lay_down_hint(view: DealView, seed: int, budget_ms: int, opponent_model: st
                   f"{len(laid)} layoff{'s' * (len(laid) != 1)}"
                   + (f" ({names([x.card for x in laid])})" if laid else "")
                   + f", {count} deadwood")
-    option = HintOption(move, 1, None, None, reason, 0)
+    option = HintOption(move, 1, None, None, reason, 0,
+                        numbers_withheld="the defender's best spread is exact (R-6.4): there "
+                                         "is nothing to estimate")
     return Hint(view.player, Phase.LAY_DOWN, (option,), 0, budget_ms, seed, opponent_model)
 
 

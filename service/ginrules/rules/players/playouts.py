@@ -23,7 +23,7 @@ from .heuristic import Scored
 from .knowledge import Knowledge
 
 CONTENDERS = 3
-"""Options (the heuristic's best) the look-ahead compares closely; it may reorder them."""
+"""Options (the heuristic's best) the look-ahead gives most of its playouts."""
 MAX_PLAYOUT_MOVES = 200
 """Moves after which a playout is scored as a draw: with no upcard draw limit (R-4.8) two
 players could pass cards through the discard pile for ever."""
@@ -167,13 +167,15 @@ def sampled_deal(view: DealView, knowledge: Knowledge, opponent: int,
 def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int,
                opponents: Sequence[int], rng: random.Random,
                pause: Callable[[], None] | None = None, *,
-               random_opponent: bool = False) -> None:
-    """Estimate every option's value by playouts on the same sampled deals, the heuristic's
-    best few getting most of them; among those the look-ahead may reorder on a clear
-    difference (a paired difference over two standard errors).  ``pause``, when given, is
-    called after each playout: the caller's chance to let other work run (a server's event
-    loop); it changes nothing of the result.  With ``random_opponent`` the opponent plays at
-    random in the playouts, each deal with its own stream, the same for every option."""
+               random_opponent: bool = False) -> list[list[Outcome]]:
+    """Play every option out on the same sampled deals, the heuristic's best few
+    (:data:`CONTENDERS`) getting most of them; each option's outcomes, in the order of
+    ``scored`` and of the deals (an option with fewer playouts has those of the first deals).
+    Sets each option's playouts and raw mean points and share of wins; the order is left to
+    the caller (estimates.order_by_value).  ``pause``, when given, is called after each
+    playout: the caller's chance to let other work run (a server's event loop); it changes
+    nothing of the result.  With ``random_opponent`` the opponent plays at random in the
+    playouts, each deal with its own stream, the same for every option."""
     contenders = scored[:CONTENDERS]
     rest = scored[CONTENDERS:]
     share = count * 3 // 4 if rest else count
@@ -183,7 +185,7 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
     seeds = [rng.getrandbits(32) for _ in range(samples)]
     deals = [sampled_deal(view, knowledge, opponents[i % len(opponents)], random.Random(s))
              for i, s in enumerate(seeds)]
-    results: dict[int, list[Outcome]] = {}
+    results: list[list[Outcome]] = []
     for index, item in enumerate(scored):
         n = per_contender if index < CONTENDERS else per_rest
         outcomes = []
@@ -194,29 +196,8 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
             outcomes.append(play_out(trial, view.player, opponent_rng))
             if pause is not None:
                 pause()
-        results[index] = outcomes
+        results.append(outcomes)
         item.samples = len(outcomes)
         item.points = round(sum(o.points for o in outcomes) / len(outcomes), 2)
         item.win = round(sum(o.won for o in outcomes) / len(outcomes), 3)
-    if len(contenders) > 1:
-        first = results[0]
-        best_index, best_gain = 0, 0.0
-        close = False
-        for index in range(1, len(contenders)):
-            diffs = [b.points - a.points for a, b in zip(first, results[index])]
-            n = len(diffs)
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-            if n >= 8 and mean > 2 * (var / n) ** 0.5 and mean > best_gain:
-                best_index, best_gain = index, mean
-            elif mean > 0:
-                close = True
-        if best_index:
-            winner = scored.pop(best_index)
-            winner.notes.append("the look-ahead prefers it on the same sampled deals")
-            scored.insert(0, winner)
-        elif close:
-            # A runner-up valued a little higher, within the noise: the heuristic's order stands.
-            scored[0].notes.append("an option after it is valued a little higher on the "
-                                   "sampled deals, within the noise of the sample: the order "
-                                   "is the heuristic's")
+    return results
