@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import cast
 
 from ..base.cards import CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARDS, Card, mask_cards
 from ..errors import InvalidHandError, InvalidMeldError, Problem
@@ -40,8 +39,9 @@ class Layoff:
     meld: int
 
     def __post_init__(self) -> None:
-        # Read as given (a code or a number), not as the Card the field holds once read here.
-        given = cast("int | str", self.card)
+        # Read as given (a code or a number) from the instance's dict: read as ``self.card``,
+        # the compiled core would hold it to be the Card it becomes only here.
+        given: int | str = self.__dict__["card"]
         if type(given) is not Card:
             object.__setattr__(self, "card", Card(given))
 
