@@ -44,8 +44,9 @@ ACTIVE: bool = SPEEDUPS is not None
 """Whether the compiled fast path is in use."""
 
 
-# The compiled core (GINRULES_COMPILE=1 at install, see setup.py and docs/performance.md): mypyc
-# compiles the core's own typed modules in place of the .py files of the same names.  A class
+# The compiled core (GINRULES_COMPILE=1 at install; setup.py, and docs/performance.md "The
+# rules core, compiled"): mypyc compiles the core's typed modules in place of the .py files of
+# the same names.  A class
 # that subclasses a builtin (``Card(int)``, the solver's ``Solution``) must stay an ordinary
 # Python class under mypyc; ``mypyc_attr(native_class=False)`` says so to the compiler and does
 # nothing at run time, so the pure-Python package needs no mypy_extensions.
