@@ -1,19 +1,59 @@
-"""The build's one step that pyproject.toml cannot say: the solver's optional compiled fast path.
+"""The build's steps that pyproject.toml cannot say: the optional compiled parts.
 
-``service/ginrules/rules/_speedups.c`` is built when a C compiler and Python's headers are at
-hand.
-Where they are not, the build goes on without it (``optional``) and the package runs on the
-pure-Python solver, which gives the same answers (it is the reference the compiled code is
-tested against).  Set ``GINRULES_PURE_PYTHON=1`` to build without it on purpose.
+``service/ginrules/rules/_speedups.c``, the solver's fast path, is built when a C compiler and
+Python's headers are at hand.  Where they are not, the build goes on without it (``optional``)
+and the package runs on the pure-Python solver, which gives the same answers (it is the
+reference the compiled code is tested against).  Set ``GINRULES_PURE_PYTHON=1`` to build
+without it on purpose.
+
+``GINRULES_COMPILE=1`` also compiles the rules core's own modules with mypyc (``GINRULES_COMPILE=1
+pip install .``; the build asks for mypy, which brings mypyc, and needs a C compiler).  Each
+compiled module replaces the ``.py`` module of the same name; the ``.py`` files are
+shipped too, and nothing loads the compiled ones but Python's own import.  Without it the
+package is pure Python, as the sdist installs everywhere.
 """
 
 import os
 
 from setuptools import Extension, setup
 
+COMPILED = [
+    # The rules core's hot layers: cards, melds, solver, knock, layoffs, scoring and the
+    # table engine.  Left as Python: errors.py (its exception classes set ``code`` per class)
+    # and table/moves.py (the moves' constructors and comparisons are patched onto named
+    # tuples, which compiled functions cannot be).
+    "service/ginrules/rules/speedups.py",
+    "service/ginrules/rules/base/",
+    "service/ginrules/rules/hands/",
+    "service/ginrules/rules/table/dealing.py",
+    "service/ginrules/rules/table/engine.py",
+    "service/ginrules/rules/table/shuffle.py",
+    "service/ginrules/rules/table/views.py",
+]
+
+
+def flag(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
 extensions = []
-if os.environ.get("GINRULES_PURE_PYTHON", "") in ("", "0"):
+build_requires = []
+if not flag("GINRULES_PURE_PYTHON"):
     extensions.append(Extension(
         "ginrules.rules._speedups", ["service/ginrules/rules/_speedups.c"], optional=True))
+if flag("GINRULES_COMPILE"):
+    build_requires.append("mypy>=1.10")
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        # The build's first pass, which only asks what to install (setup_requires); .ci/
+        # compiled-check holds a compiled wheel to hold compiled modules.
+        pass
+    else:
+        # The modules the core imports are read for their types, their own faults not
+        # reported (the test suite runs mypy --strict on the whole package; the build's
+        # environment has no type stubs for the edge's libraries).
+        extensions += mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+                               group_name="ginrules_core")
 
-setup(ext_modules=extensions)
+setup(ext_modules=extensions, setup_requires=build_requires)

@@ -13,8 +13,12 @@ environment before the rules are imported.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 
 def pure_python_requested() -> bool:
@@ -38,3 +42,26 @@ SPEEDUPS: ModuleType | None = _load()
 
 ACTIVE: bool = SPEEDUPS is not None
 """Whether the compiled fast path is in use."""
+
+
+# The compiled core (GINRULES_COMPILE=1 at install; setup.py, and docs/performance.md "The
+# rules core, compiled"): mypyc compiles the core's typed modules in place of the .py files of
+# the same names.  A class
+# that subclasses a builtin (``Card(int)``, the solver's ``Solution``) must stay an ordinary
+# Python class under mypyc; ``mypyc_attr(native_class=False)`` says so to the compiler and does
+# nothing at run time, so the pure-Python package needs no mypy_extensions.
+try:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+except ImportError:  # pragma: no cover - mypy_extensions is installed wherever mypy is
+    def mypyc_attr(*flags: str, **attrs: object) -> Callable[[_T], _T]:
+        """The compiler's class attributes, ignored when running as plain Python."""
+        return lambda cls: cls
+
+
+def core_compiled() -> bool:
+    """Whether the rules core runs compiled (its modules are extension modules)."""
+    return not __file__.endswith(".py")
+
+
+COMPILED: bool = core_compiled()
+"""Whether this build of the rules core is compiled (mypyc) rather than plain Python."""

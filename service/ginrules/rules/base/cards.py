@@ -17,13 +17,16 @@ from functools import lru_cache
 from typing import Protocol, cast
 
 from ..errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
-from ..speedups import SPEEDUPS
+from ..speedups import SPEEDUPS, mypyc_attr
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣
 RANKS = "A23456789TJQK"
 
 
+# An int subclass, so an ordinary Python class for the compiler too (mypyc compiles no
+# subclass of int as a native class).
+@mypyc_attr(native_class=False)
 class Card(int):
     """A card: an ``int`` from 0 to 51 (see the module docstring) that prints as its code
     (``KD``).  The 52 cards are made once (:data:`CARDS`); every card the library hands out is
@@ -43,7 +46,8 @@ class Card(int):
     def __repr__(self) -> str:
         return CARD_NAMES[self]
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        return CARD_NAMES[self]
 
     @property
     def code(self) -> str:
@@ -92,14 +96,20 @@ by one on a hot path (read only)."""
 # Looked up with any token: one that is not a str raises KeyError (or TypeError, unhashable).
 _SPELLING_BIT = cast("Callable[[object], int]", _SPELLING_BITS.__getitem__)
 _SPELLING_CARD = cast("Callable[[object], Card]", _SPELLINGS.__getitem__)
-CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),
-                 key=lambda token: (token != CARD_NAMES[card], token)))
-    for card in CARDS)
+
+
+def _spellings_of(card: Card) -> tuple[str, ...]:
+    """The accepted spellings of one card, its canonical code first."""
+    code = CARD_NAMES[card]
+    return tuple(sorted((token for token, named in _SPELLINGS.items() if named == card),
+                        key=lambda token: (token != code, token)))
+
+
+CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(_spellings_of(card) for card in CARDS)
 """Every accepted spelling of each card (R-1.4), the canonical code first."""
 
 
-def card_name(card: Card) -> str:
+def card_name(card: int) -> str:
     """The canonical code of a card (R-1.4): ``'TS'``, ``'AH'``."""
     return CARD_NAMES[card]
 
@@ -268,12 +278,12 @@ def _located(problem: Problem) -> str:
     return problem.detail
 
 
-def hand_names(cards: Iterable[Card]) -> list[str]:
+def hand_names(cards: Iterable[int]) -> list[str]:
     """Canonical codes of cards, in the order given."""
     return [CARD_NAMES[c] for c in cards]
 
 
-def cards_mask(cards: Iterable[Card]) -> int:
+def cards_mask(cards: Iterable[int]) -> int:
     """The 52-bit mask of some cards."""
     mask = 0
     for card in cards:

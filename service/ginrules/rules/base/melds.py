@@ -181,7 +181,7 @@ def _ordered_catalogue(round_the_corner: bool) -> tuple[tuple[int, Meld], ...]:
 
 
 def melds_within(mask: int, *, round_the_corner: bool = False,
-                 with_card: Card | None = None) -> tuple[Meld, ...]:
+                 with_card: int | None = None) -> tuple[Meld, ...]:
     """Every meld whose cards are all in ``mask``: each set of three and of four (R-2.1), each
     run of every length from three up (R-2.2), wrapping past the king only under
     ``round_the_corner`` (R-2.7); melds may share cards, as this lists them all, not an
@@ -266,7 +266,7 @@ class Arrangement(NamedTuple):
         return f"<Arrangement [{melds}] deadwood [{dead}] = {self.deadwood_count}>"
 
 
-def deadwood_count(cards: Iterable[Card], ace_value: int = 1) -> int:
+def deadwood_count(cards: Iterable[int], ace_value: int = 1) -> int:
     """The sum of the cards' values (R-1.3, R-2.4), an ace counting ``ace_value`` (R-2.7)."""
     values = card_values(ace_value)
     return sum(values[c] for c in cards)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, Card, card_values
+from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, card_values
 from ..errors import InvalidRulesError, Problem, did_you_mean
 
 VariantName = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
@@ -51,7 +51,12 @@ class Rules:
     box_bonus_timing: Literal["end", "immediate"] = "end"  # R-8.2
     dealer_rotation: Literal["winner", "alternate"] = "winner"  # R-3.2, R-3.3
 
-    def knock_limit_for(self, upcard: Card | None) -> int | None:
+    def __reduce__(self) -> tuple[type["Rules"], tuple[Any, ...]]:
+        """Pickled as the call that makes it (to worker processes): a compiled frozen class
+        cannot be restored field by field."""
+        return Rules, tuple([getattr(self, field.name) for field in fields(self)])
+
+    def knock_limit_for(self, upcard: int | None) -> int | None:
         """The round's knock limit (R-5.1): under Oklahoma the lower of the first upcard's value
         and ``knock_limit`` (R-5.6).
 
@@ -71,7 +76,7 @@ class Rules:
         """Every card's deadwood value under these rules, by card number (R-1.3, R-2.7)."""
         return card_values(self.ace_deadwood_value)
 
-    def doubles_round(self, upcard: Card | None) -> bool:
+    def doubles_round(self, upcard: int | None) -> bool:
         """Whether an Oklahoma round's points are doubled by a spade upcard (R-5.6, R-7.4)."""
         return (
             self.oklahoma

@@ -91,7 +91,7 @@ class HandAnalysis(NamedTuple):
 _tuple_new = tuple.__new__
 
 
-def effective_knock_limit(rules: Rules, upcard: Card | None) -> int:
+def effective_knock_limit(rules: Rules, upcard: int | None) -> int:
     """The knock limit in force (R-5.1); under Oklahoma it needs the first upcard (R-5.6)."""
     limit = rules.knock_limit_for(upcard)
     if limit is None:
@@ -105,7 +105,7 @@ def analyze_mask(
     mask: int,
     rules: Rules,
     *,
-    upcard: Card | None = None,
+    upcard: int | None = None,
     all_arrangements: bool = False,
 ) -> HandAnalysis:
     """Analyse a hand mask of at most eleven cards under ``rules``."""

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card, mask_cards
 from ..errors import Problem
 from ..base.melds import Arrangement, Meld
 from .arrangements import legal_arrangements
@@ -63,7 +63,7 @@ def declared_arrangement(spread: int, melds: tuple[Meld, ...],
     return Arrangement.declared(melds, mask_cards(spread & ~melded), ace_value=ace_value)
 
 
-def meld_cards_outside(spread: int, melds: tuple[Meld, ...], discard: Card | None,
+def meld_cards_outside(spread: int, melds: tuple[Meld, ...], discard: int | None,
                        path: str = "melds") -> list[Problem]:
     """A problem for each meld card that is not among the spread cards (or is the discard)."""
     problems = []
@@ -101,7 +101,7 @@ def may_discard_taken_card(rules: Rules) -> bool:
     return rules.taken_card_discard == "allow"
 
 
-def taken_card_fault(discard: Card | None, taken_card: Card | None, rules: Rules
+def taken_card_fault(discard: int | None, taken_card: int | None, rules: Rules
                      ) -> Problem | None:
     """Why a discard, a knock's included, may not be the card taken from the discard pile this
     turn (R-4.3, ``taken_card_discard: forbid``); None where it may."""
@@ -274,7 +274,7 @@ def hand_may_knock(hand: int, rules: Rules, knock_limit: int,
 
 
 def judge_spread(spread: int, rules: Rules, knock_limit: int, *, big_gin: bool,
-                 melds: tuple[Meld, ...] | None = None, discard: Card | None = None
+                 melds: tuple[Meld, ...] | None = None, discard: int | None = None
                  ) -> tuple[Arrangement | None, list[Problem]]:
     """The knocker's spread as it would be shown (R-5.3) and every reason it may not end the
     round, explained: the declared melds not in the spread (or the discard among them), runs
@@ -340,12 +340,12 @@ def _shown(arrangement: Arrangement) -> str:
 
 def check_knock(
     hand: int,
-    discard: Card | None,
+    discard: int | None,
     rules: Rules,
     knock_limit: int,
     *,
     melds: tuple[Meld, ...] | None = None,
-    taken_card: Card | None = None,
+    taken_card: int | None = None,
 ) -> KnockCheck:
     """Judge a knock from an eleven-card hand (a mask) after the draw (R-5.1): the one
     judgement of a knock, which the engine's knock check, ``/v1/knock`` and the wall's take
@@ -385,7 +385,7 @@ def check_knock(
         legal=not violations,
         violations=tuple(violations),
         knock_limit=knock_limit,
-        discard=discard,
+        discard=None if discard is None else CARDS[discard],
         arrangement=arrangement,
         gin=discard is not None and arrangement is not None and arrangement.deadwood_count == 0,
         big_gin=discard is None and spread_judged,

@@ -24,8 +24,12 @@ from ..errors import InvalidHandError, InvalidMeldError, Problem
 from ..base.melds import Arrangement, Meld
 from .solver import Solver, solver_for
 from ..base.options import Rules
+from ..speedups import mypyc_attr
 
 
+# An ordinary Python class for the compiler too (mypyc): its constructor takes the card as a
+# number or a code and ``__post_init__`` reads it, where a native class's field takes only a Card.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Layoff:
     """One card laid off onto the knocker's meld number ``meld`` (R-6.1); the card as its
@@ -35,8 +39,11 @@ class Layoff:
     meld: int
 
     def __post_init__(self) -> None:
-        if type(self.card) is not Card:
-            object.__setattr__(self, "card", Card(self.card))
+        # Read as given (a code or a number) from the instance's dict: read as ``self.card``,
+        # the compiled core would hold it to be the Card it becomes only here.
+        given: int | str = self.__dict__["card"]
+        if type(given) is not Card:
+            object.__setattr__(self, "card", Card(given))
 
     def __repr__(self) -> str:
         return f"Layoff({CARD_NAMES[self.card]!r}, {self.meld})"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards
+from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card, mask_cards
 from ..errors import InvalidHandError, Problem
 from .knock import (judge_spread, knock_arrangement, knock_arrangements, meld_cards_outside,
                     plays_big_gin, wrapping_runs)
@@ -57,7 +57,7 @@ class Price:
     breakdown: tuple[Term, ...]
 
 
-def price(facts: DealFacts, rules: Rules, upcard: Card | None = None) -> Price:
+def price(facts: DealFacts, rules: Rules, upcard: int | None = None) -> Price:
     """Price round facts under ``rules`` (R-7.1 to R-7.4); ``upcard`` for Oklahoma doubling."""
     terms: list[Term]
     if facts.big_gin or facts.gin:
@@ -126,7 +126,7 @@ def _signed(result: Price) -> int:
     return 0
 
 
-def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: Card | None,
+def settle(knocker: Arrangement, defender: int, rules: Rules, upcard: int | None,
            *, big_gin: bool = False) -> tuple[Defense, DealFacts, Price]:
     """The defender's best reply to a spread (R-6.4) and the priced result."""
     defense = best_defense(knocker.melds, defender, gin=knocker.deadwood_count == 0,
@@ -143,7 +143,7 @@ def _facts(knocker: Arrangement, defender_count: int, big_gin: bool) -> DealFact
 
 
 def best_knocker_arrangement(
-    spread: int, defender: int, rules: Rules, knock_limit: int, upcard: Card | None = None,
+    spread: int, defender: int, rules: Rules, knock_limit: int, upcard: int | None = None,
     judged: Arrangement | None = None,
 ) -> tuple[Arrangement, Defense, DealFacts, Price] | None:
     """The knocker's arrangement with the best result after the defender's best reply (R-7.6).
@@ -184,11 +184,11 @@ def score_deal(
     rules: Rules,
     knock_limit: int,
     *,
-    discard: Card | None = None,
+    discard: int | None = None,
     knocker_melds: tuple[Meld, ...] | None = None,
     defender_melds: tuple[Meld, ...] | None = None,
     layoffs: tuple[Layoff, ...] | None = None,
-    upcard: Card | None = None,
+    upcard: int | None = None,
     knocker_arrangement: Arrangement | None = None,
 ) -> DealScore:
     """Settle a knock (R-5 to R-7).
@@ -279,10 +279,11 @@ def score_deal(
         facts = DealFacts(knocker.deadwood_count, declared.deadwood_count, facts.gin,
                            facts.big_gin)
         result = price(facts, rules, upcard)
-    return DealScore(knocker, discard, defense, facts, result, knock_limit, tuple(warnings))
+    shown = None if discard is None else CARDS[discard]  # the card itself, given as a number
+    return DealScore(knocker, shown, defense, facts, result, knock_limit, tuple(warnings))
 
 
-def _eleven_and_a_discard(spread: int, discard: Card, rules: Rules) -> Problem:
+def _eleven_and_a_discard(spread: int, discard: int, rules: Rules) -> Problem:
     """The fault of eleven cards spread with a discard.  A knock spreads the ten cards left
     after its discard (R-5.3), so eleven holding the discard are the hand before it; eleven
     beside it go down only as big gin, which discards nothing and which only rules with a

@@ -41,7 +41,7 @@ from typing import Any, Callable, ClassVar, NamedTuple
 from ..base.cards import CARDS, SUIT_MASK, Card, parse_hand_mask
 from ..base.melds import Arrangement, Meld
 from ..base.sizes import HAND_SIZE, HAND_SIZES as HAND_SIZES  # re-exported: its home is sizes.py
-from ..speedups import SPEEDUPS
+from ..speedups import SPEEDUPS, mypyc_attr
 from .solver_tables import (_BIT_INDEX, _CARDS_C, _CARDS_D, _CARDS_H, _CARDS_S, _EVERY_SUIT,
                             _HALF, _SET_MELDS, _SET_OF_CARDS, _SUIT_BITS, _WAYS_BY_KEY, Plan,
                             Way, _suit_tables, _way_key_tables)
@@ -97,6 +97,9 @@ class _SolutionFields(NamedTuple):
     best_discards: tuple[Card, ...] | None = None
 
 
+# A named tuple, so an ordinary Python class for the compiler too (mypyc compiles no subclass
+# of tuple as a native class).
+@mypyc_attr(native_class=False)
 class Solution(_SolutionFields):
     """What the solver knows of one hand, whatever the rules (R-2.5, R-5.1).
 

@@ -17,8 +17,8 @@ from ..errors import IllegalDeal
 
 
 
-def check_deal(hands: Mapping[str, Sequence[Card]], upcard: Card,
-               stock: Sequence[Card] | None) -> dict[str, int]:
+def check_deal(hands: Mapping[str, Sequence[int]], upcard: int,
+               stock: Sequence[int] | None) -> dict[str, int]:
     """The hands as masks, once the cards are checked to be a deal: two hands of ten, the
     upcard and (where known) a stock of 31, no card twice (R-1.5, R-3.1).  Otherwise
     :class:`IllegalDeal`, the first fault in the order hands, upcard, stock, with its path
@@ -39,7 +39,7 @@ def check_deal(hands: Mapping[str, Sequence[Card]], upcard: Card,
     if total.bit_count() == count:
         return masks
     # Some fault: the card-by-card walk below names the first one.
-    seen: set[Card] = set()
+    seen: set[int] = set()
     for player, held in hands.items():
         if len(held) != HAND_SIZE:
             raise IllegalDeal("wrong_hand_size", "R-3.1",
@@ -55,15 +55,15 @@ def check_deal(hands: Mapping[str, Sequence[Card]], upcard: Card,
                       f"the stock holds {STOCK_SIZE} cards, got {len(stock or ())}", ("stock",))
 
 
-def _once(seen: set[Card], card: Card, path: tuple[str | int, ...]) -> None:
+def _once(seen: set[int], card: int, path: tuple[str | int, ...]) -> None:
     if card in seen:
         raise IllegalDeal("duplicate_card", "R-1.5", f"{CARD_NAMES[card]} is dealt twice", path)
     seen.add(card)
 
 
-def check_distinct(cards: Iterable[Card], what: str) -> None:
+def check_distinct(cards: Iterable[int], what: str) -> None:
     """Raise :class:`IllegalDeal` if a card is in two places (R-1.5)."""
-    seen: set[Card] = set()
+    seen: set[int] = set()
     for card in cards:
         if card in seen:
             raise IllegalDeal("duplicate_card", "R-1.5",

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Union, cast
 
-from ..base.cards import CARD_BITS, CARD_NAMES, Card, cards_mask, mask_cards
+from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card, cards_mask, mask_cards
 from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
 from ..base.sizes import STOCK_SIZE, WALL
@@ -33,6 +33,7 @@ from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_
 from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld, layoffs_fault, may_lay_off
 from ..hands.scoring import DealScore, score_deal
+from ..speedups import mypyc_attr
 from .dealing import check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
                     Move, Pass, Phase, Record)
@@ -51,6 +52,9 @@ Played = Union[Move, Record, tuple[Move, Card | None, Card | None]]
 """An entry of a deal's compact move log (see ``Deal._played``)."""
 
 
+# An ordinary Python class for the compiler too (mypyc): ``from_view`` and ``copy`` make a deal
+# without running ``__init__`` (which deals from whole hands), and a native class always runs it.
+@mypyc_attr(native_class=False)
 class Deal:
     """One two-player deal, from the deal to its result (R-3 to R-7)."""
 
@@ -60,8 +64,8 @@ class Deal:
                  "end_rule", "knock", "score", "_played", "_records", "_draw_limit",
                  "_returns_end", "_wall_take", "_best", "_spread")
 
-    def __init__(self, rules: Rules, hands: Mapping[str, Sequence[Card]], upcard: Card,
-                 first: str, stock: Sequence[Card] | None = None) -> None:
+    def __init__(self, rules: Rules, hands: Mapping[str, Sequence[int]], upcard: int,
+                 first: str, stock: Sequence[int] | None = None) -> None:
         """Deal ``hands`` (two players, ``first`` offered the upcard first, R-4.2), the upcard
         and the stock, next card first (None when it is not known: each stock draw then names
         its card, R-4.5).  :class:`~..errors.IllegalDeal` unless the cards are a deal."""
@@ -69,10 +73,13 @@ class Deal:
             raise IllegalDeal("wrong_players", "R-3.1",
                               "a deal seats two players, the first of them offered the upcard")
         self.hands = check_deal(hands, upcard, stock)
+        # Cards may come as plain numbers (a Card is an int); the deal keeps the cards
+        # themselves, which the compiled core's type checks hold it to.
+        card = CARDS[upcard]
         names = list(hands)
-        self._begin(rules, first, names[1] if names[0] == first else names[0], upcard)
-        self.pile = [upcard]
-        self._stock = tuple(stock) if stock is not None else None
+        self._begin(rules, first, names[1] if names[0] == first else names[0], card)
+        self.pile = [card]
+        self._stock = tuple([CARDS[c] for c in stock]) if stock is not None else None
         self._next = 0
         self.stock_count = len(self._stock) if self._stock is not None else STOCK_SIZE
         self.seen = self.hands[first] | self.hands[self.dealer] | CARD_BITS[upcard]
@@ -125,34 +132,37 @@ class Deal:
         return cls(rules, hands, upcard, first, stock)
 
     @classmethod
-    def from_view(cls, view: DealView, opponent_hand: Iterable[Card],
-                  stock: Sequence[Card]) -> "Deal":
+    def from_view(cls, view: DealView, opponent_hand: Iterable[int],
+                  stock: Sequence[int]) -> "Deal":
         """A full deal consistent with ``view``, its hidden cards supplied by the caller (the
         opponent's hand and the stock, next first): for sampling what a player cannot see.
         :class:`~..errors.IllegalDeal` when the cards do not fit the view."""
-        opponent_cards = tuple(opponent_hand)
-        stock = tuple(stock)
+        opponent_cards = tuple([CARDS[c] for c in opponent_hand])
+        cards = tuple([CARDS[c] for c in stock])
         if len(opponent_cards) != view.opponent_hand_size:
             raise IllegalDeal("wrong_hand_size", "R-3.1",
                               f"the opponent holds {view.opponent_hand_size} cards, "
                               f"got {len(opponent_cards)}", ("opponent_hand",))
-        if len(stock) != view.stock_count:
+        if len(cards) != view.stock_count:
             raise IllegalDeal("wrong_stock_size", "R-3.1",
-                              f"the stock holds {view.stock_count} cards, got {len(stock)}",
+                              f"the stock holds {view.stock_count} cards, got {len(cards)}",
                               ("stock",))
         if not set(view.opponent_known) <= set(opponent_cards):
             raise IllegalDeal("known_card_missing", "R-4.1",
                               "the opponent's hand must hold the cards they are known to hold",
                               ("opponent_hand",))
-        check_distinct((*view.hand, *opponent_cards, *view.pile, *stock), "the deal")
-        deal = cls.__new__(cls)
+        check_distinct((*view.hand, *opponent_cards, *view.pile, *cards), "the deal")
+        # Made without __init__ (which deals from whole hands), all its state set below.  Named
+        # ``Deal``, not ``cls``: the compiler (mypyc) takes no ``cls.__new__(cls)``; the deal is
+        # never subclassed.
+        deal = Deal.__new__(Deal)
         first = view.player if view.dealer == view.opponent else view.opponent
         deal._begin(view.rules, first, view.dealer, view.upcard)
         deal.hands = {view.player: cards_mask(view.hand), view.opponent: cards_mask(opponent_cards)}
         deal.pile = list(view.pile)
-        deal._stock = stock
+        deal._stock = cards
         deal._next = 0
-        deal.stock_count = len(stock)
+        deal.stock_count = len(cards)
         deal.seen = deal.hands[view.player] | deal.hands[view.opponent] | cards_mask(view.pile)
         deal.phase, deal.turn, deal.taken = view.phase, view.turn, view.taken
         deal.pile_draws, deal.returns = view.pile_draws, view.returns
@@ -303,7 +313,7 @@ class Deal:
         assert judged.arrangement is not None
         return judged.arrangement
 
-    def _knock_follows(self, player: str, taken: Card) -> bool:
+    def _knock_follows(self, player: str, taken: int) -> bool:
         """Whether, once ``taken`` is in the hand, some knock passes :func:`check_knock`
         (R-4.7): the check a knock would meet, asked of every discard and of big gin."""
         hand = self.hands[player] | CARD_BITS[taken]
@@ -601,13 +611,25 @@ class Deal:
 
     def copy(self) -> "Deal":
         """An independent copy, for looking ahead."""
+        # Every attribute by name (a loop over ``__slots__`` reads each by its string: slower,
+        # and a compiled class has no ``__slots__`` to read).  A slot forgotten here is unset in
+        # the copy, and reading it raises at once.
         twin = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin.rules, twin.players, twin.first, twin.dealer = (self.rules, self.players, self.first,
+                                                             self.dealer)
+        twin.upcard, twin.limit, twin.phase, twin.turn = (self.upcard, self.limit, self.phase,
+                                                          self.turn)
         twin.hands = dict(self.hands)
         twin.pile = list(self.pile)
+        twin._stock, twin._next, twin.stock_count = self._stock, self._next, self.stock_count
+        twin.seen, twin.taken, twin.pile_draws = self.seen, self.taken, self.pile_draws
+        twin.returns, twin.first_turn_passes = self.returns, self.first_turn_passes
+        twin.stock_only, twin.must_knock = self.stock_only, self.must_knock
+        twin.end_rule, twin.knock, twin.score = self.end_rule, self.knock, self.score
         twin._played = list(self._played)
         twin._records = list(self._records)
+        twin._draw_limit, twin._returns_end = self._draw_limit, self._returns_end
+        twin._wall_take, twin._best, twin._spread = self._wall_take, self._best, self._spread
         return twin
 
     def __repr__(self) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Union
 
 from ..base.cards import CARD_NAMES, Card, parse_card
 from ..base.melds import Meld
@@ -45,7 +45,7 @@ class Phase(enum.Enum):
 class Hidden:
     """A part of a move another player cannot see (a discard's card, a knock's discard)."""
 
-    _instance: "Hidden | None" = None
+    _instance: ClassVar["Hidden | None"] = None
 
     def __new__(cls) -> "Hidden":
         if cls._instance is None:
@@ -60,7 +60,10 @@ HIDDEN = Hidden()
 
 
 def _card(value: Any) -> Any:
-    """A move's card as given to a constructor: a code (R-1.4) is read, the rest kept."""
+    """A move's card as given to a constructor: a code (R-1.4) is read, a plain number taken as
+    the card it numbers, the rest kept."""
+    if type(value) is int:
+        return Card(value)
     return parse_card(value) if isinstance(value, str) else value
 
 
@@ -152,7 +155,9 @@ def _reading_codes(kind: type, *positions: int) -> None:
 
     def __new__(cls: type[tuple[Any, ...]], *args: Any, **fields: Any) -> Any:
         move = make(cls, *args, **fields)
-        if any(isinstance(move[i], str) for i in positions):
+        # Codes, and plain numbers (a Card is an int, but the compiled core holds a move's
+        # card to be a Card).
+        if any(type(move[i]) in (str, int) for i in positions):
             values = list(move)
             for i in positions:
                 values[i] = _card(values[i])
