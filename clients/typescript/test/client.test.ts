@@ -363,10 +363,13 @@ describe("bots and hints", () => {
 
   test("a hint takes the opponent model its numbers assume, and names it", async () => {
     const log = await example("game-in-progress.json");
-    const hint = await api.hint({ log, player: "bob", seed: 3, budget_ms: 20,
+    const hint = await api.hint({ log, player: "bob", seed: 3, budget_ms: 60,
                                   opponent_model: "random" });
     assert.equal(hint.opponent_model, "random");
-    assert.ok(hint.options.every((option) => option.win_chance !== null));
+    // An option shows numbers, or says why it has none (fewer playouts than an estimate needs).
+    assert.ok(hint.options[0]?.win_chance != null);
+    assert.ok(hint.options.every((option) =>
+      (option.win_chance !== null) === (option.numbers_withheld == null)));
   });
 
   test("asking for the player who is not to move is a 422 saying whose turn it is (R-4.4)",
