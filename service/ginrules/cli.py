@@ -426,7 +426,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
                 _progress_bar(done, total, f"{predictions} predictions")
 
         result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
-                           opponent_model=args.opponent_model, progress=progress)
+                           opponent_model=args.opponent_model, progress=progress,
+                           options=args.options)
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
     if sys.stderr.isatty():
@@ -911,6 +912,11 @@ def main(argv: list[str] | None = None) -> int:
         "--opponent-model", default="greedy", choices=("greedy", "random", "advisor"),
         help="what the hints assume of the opponent, as a hint's opponent_model (default: "
              "greedy, for simple players; random for the random bot; advisor for the advisor)")
+    calibrate_parser.add_argument(
+        "--options", default="first", choices=("first", "shown"),
+        help="the options measured: the first of each hint, as the advisor plays it, or every "
+             "option shown with numbers (the advisor then plays one of those at random at each "
+             "decision; default: first)")
     calibrate_parser.add_argument("--svg", default=None, metavar="FILE",
                                   help="also write the reliability diagram, an SVG picture "
                                        "(default: none)")

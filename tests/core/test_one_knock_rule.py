@@ -158,7 +158,7 @@ def test_r5_1_hints_and_bots_follow_the_one_test(meld_needed, client):
 def test_r5_1_self_play_follows_the_one_test(meld_needed):
     seen: list[int] = []
 
-    def watch(seat, hint, deal):
+    def watch(seat, hint, option, deal):
         if not seat and deal.score is not None and deal.knock is not None:
             seen.append(len(deal.score.knocker.melds))
 

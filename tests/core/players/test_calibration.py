@@ -10,8 +10,9 @@ import pytest
 
 from ginrules.cli import main
 from ginrules.rules import resolve_rules
+from ginrules.rules.errors import InvalidRulesError
 from ginrules.rules.players.calibration import (Calibration, Prediction, calibrate,
-                                                reliability_svg)
+                                                calibration_report, pick_shown, reliability_svg)
 from ginrules.rules.players.hints import CALIBRATION, calibrated
 from ginrules.rules.players.selfplay import Tally, play_game
 from tests.scripts import load_script
@@ -27,11 +28,12 @@ def test_watching_the_advisors_hints_plays_the_same_games_as_self_play():
         seen: list = []
         watched = play_game(STANDARD, seats, "1:advisor", random.Random(game), 10,
                             {s: Tally(b) for s, b in seats.items()}, [0],
-                            lambda seat, hint, deal: seen.append((seat, hint, deal)))
+                            lambda *watched: seen.append(watched))
         assert watched == plain
-        assert any(hint is not None for _, hint, _ in seen)
-        assert all(seat == "1:advisor" for seat, hint, _ in seen if hint is not None)
-        assert all(deal.over for _, hint, deal in seen if hint is None)
+        assert any(hint is not None for _, hint, _, _ in seen)
+        assert all(seat == "1:advisor" and option == hint.best
+                   for seat, hint, option, _ in seen if hint is not None)
+        assert all(deal.over for _, hint, _, deal in seen if hint is None)
 
 
 # A budget whose playouts let the first option show numbers (estimates.MIN_SAMPLES): the only
@@ -44,6 +46,32 @@ def test_the_same_seed_makes_the_same_predictions():
     again = calibrate(("advisor", "random"), 1, 7, STANDARD, budget_ms=SHOWN)
     assert first.predictions == again.predictions and first.predictions
     assert all(0 <= p.win_chance <= 1 for p in first.predictions)
+
+
+def test_every_shown_option_is_played_and_measured_in_turn():
+    played: list = []
+
+    def watch(seat, hint, option, deal):
+        if hint is not None:
+            played.append((hint, option))
+
+    seats = {"1:advisor": "advisor", "2:simple": "simple"}
+    play_game(STANDARD, seats, "1:advisor", random.Random(5), SHOWN,
+              {s: Tally(b) for s, b in seats.items()}, [0], watch, None, pick_shown)
+    assert played
+    # The option played is one the hint shows numbers for, and not always the first.
+    assert all(option in hint.options for hint, option in played)
+    assert all(option.win_chance is not None for hint, option in played
+               if any(o.win_chance is not None for o in hint.options))
+    assert any(option != hint.best for hint, option in played)
+
+    result = calibrate(("advisor", "simple"), 1, 5, STANDARD, budget_ms=SHOWN, options="shown")
+    first = calibrate(("advisor", "simple"), 1, 5, STANDARD, budget_ms=SHOWN)
+    assert result.options == "shown" and result.predictions
+    assert result.predictions != first.predictions
+    assert "every option shown with numbers" in calibration_report(result)
+    with pytest.raises(InvalidRulesError):
+        calibrate(("advisor", "simple"), 1, 5, STANDARD, options="all")
 
 
 def test_each_prediction_carries_its_rounds_outcome():
@@ -206,3 +234,9 @@ def test_remapping_recorded_predictions_gives_what_the_command_printed(tmp_path,
     measures = [line for line in printed.splitlines() if line.startswith("expected calib")]
     assert measures and measures[0] in out.splitlines()
     assert printed.splitlines()[:11] == out.splitlines()[:11]  # the reliability table
+
+
+def test_cli_calibrate_measures_every_shown_option_when_asked(capsys):
+    assert main(["calibrate", "--bots", "advisor,random", "--games", "1", "--budget-ms",
+                 str(SHOWN), "--options", "shown"]) == 0
+    assert "every option shown with numbers, one played at random" in capsys.readouterr().out

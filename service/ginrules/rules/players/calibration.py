@@ -7,6 +7,12 @@ advisor seat (at the given budget, the move it plays being the hint's first choi
 keeps, for each decision, the first option's two numbers beside what then happened in that
 round: won or not, and the points the player scored (negative: the opponent's; 0 for a draw).
 
+The first option's numbers are what the advisor plays on; every other option shown with numbers
+is a claim too, of what would happen were it played.  With ``options="shown"`` the advisor seat
+plays, at each decision, an option drawn at random (from the game's seeded stream) among those
+the hint shows numbers for, and the prediction kept is that option's: every shown option is then
+measured against what happened when it was played.  The games are the advisor's play no more.
+
 The measures, as a statistician would take them:
 
 - a reliability table: the predictions in ten bins of ``win_chance``, each with its count, the
@@ -31,10 +37,13 @@ from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS
 from ..table.engine import Deal
-from .hints import DEFAULT_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS, Hint
+from .hints import DEFAULT_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS, Hint, HintOption
 from .selfplay import Tally, play_game
 
 BINS = 10
+OPTION_CHOICES = ("first", "shown")
+"""What ``calibrate`` measures: the first option of each hint (played, as the advisor plays),
+or every option shown with numbers (one drawn at random at each decision, and played)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +93,9 @@ class Calibration:
     seconds: float = 0.0
     opponent_model: str = OPPONENT_MODEL
     """What the hints assumed of the opponent (hints.OPPONENT_MODELS)."""
+    options: str = "first"
+    """Which options are measured (OPTION_CHOICES): the first, or every option shown with
+    numbers, played at random."""
 
     def table(self, bins: int = BINS) -> list[Bin]:
         return reliability_table([(p.win_chance, p.won) for p in self.predictions], bins)
@@ -132,12 +144,16 @@ def calibration_error(pairs: Sequence[tuple[float, bool]], bins: int = BINS) -> 
 
 def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
               budget_ms: int = DEFAULT_BUDGET_MS, opponent_model: str = OPPONENT_MODEL,
-              progress: Callable[[int, int, int], None] | None = None) -> Calibration:
+              progress: Callable[[int, int, int], None] | None = None,
+              options: str = "first") -> Calibration:
     """Play ``games`` games between ``bots`` (at least one the advisor), the first dealer
     alternating, and keep every advisor decision's prediction with its round's outcome.
     ``progress(games done, games, predictions)`` after each game.  The same seed plays the
     same games and makes the same predictions.  The hints assume ``opponent_model`` of the
-    opponent (hints.OPPONENT_MODELS)."""
+    opponent (hints.OPPONENT_MODELS).  ``options`` is one of OPTION_CHOICES."""
+    if options not in OPTION_CHOICES:
+        raise InvalidRulesError(f"options is one of {', '.join(OPTION_CHOICES)}; got "
+                                f"{options[:40]!r}")
     if opponent_model not in OPPONENT_MODELS:
         raise InvalidRulesError(f"no opponent model {opponent_model[:40]!r}; the models are "
                                 f"{', '.join(OPPONENT_MODELS)}")
@@ -154,23 +170,22 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     seats = dict(zip(names, bots))
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     result = Calibration(bots, rules.preset, budget_ms, games, seed,
-                         opponent_model=opponent_model)
-    pending: list[tuple[str, Hint, int]] = []
+                         opponent_model=opponent_model, options=options)
+    pending: list[tuple[str, Hint, HintOption, int]] = []
 
-    def watch(player: str, hint: Hint | None, deal: Deal) -> None:
-        if hint is not None:
-            pending.append((player, hint, deal.stock_count))
+    def watch(player: str, hint: Hint | None, played: HintOption | None, deal: Deal) -> None:
+        if hint is not None and played is not None:
+            pending.append((player, hint, played, deal.stock_count))
             return
         if pending:
             result.rounds += 1
-        for seat, made, stock in pending:
-            best = made.best
-            if best.win_chance is None or best.expected_points is None:
+        for seat, made, option, stock in pending:
+            if option.win_chance is None or option.expected_points is None:
                 continue
             result.predictions.append(Prediction(
-                best.win_chance, best.expected_points, deal.winner == seat,
-                _points_for(deal, seat), best.samples, made.phase.value, stock,
-                *(best.playouts_raw or (None, None))))
+                option.win_chance, option.expected_points, deal.winner == seat,
+                _points_for(deal, seat), option.samples, made.phase.value, stock,
+                *(option.playouts_raw or (None, None))))
         pending.clear()
 
     start = time.perf_counter()
@@ -178,11 +193,18 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     for game in range(games):
         rng = random.Random(seed * 1_000_003 + game)
         play_game(rules, seats, names[game % 2], rng, budget_ms, tallies, abandoned, watch,
-                  opponent_model)
+                  opponent_model, pick_shown if options == "shown" else None)
         if progress is not None:
             progress(game + 1, games, len(result.predictions))
     result.seconds = time.perf_counter() - start
     return result
+
+
+def pick_shown(hint: Hint, rng: random.Random) -> HintOption:
+    """An option drawn at random among those the hint shows numbers for (the first when none
+    does)."""
+    shown = [option for option in hint.options if option.win_chance is not None]
+    return rng.choice(shown) if shown else hint.best
 
 
 def _points_for(deal: Deal, seat: str) -> int:
@@ -207,7 +229,9 @@ def calibration_report(result: Calibration) -> str:
     lines.append(f"{n} predictions in {result.rounds} rounds of {result.games} games "
                  f"({result.bots[0]} against {result.bots[1]}, rules {result.rules}, budget "
                  f"{result.budget_ms} ms, opponent model {result.opponent_model}, seed "
-                 f"{result.seed}) in {result.seconds:.1f} s")
+                 f"{result.seed}) in {result.seconds:.1f} s"
+                 + ("; every option shown with numbers, one played at random at each decision"
+                    if result.options == "shown" else ""))
     lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "
                  f"expected points {result.mean_expected_points:+.2f} a decision against "
                  f"{result.mean_points:+.2f} realised")

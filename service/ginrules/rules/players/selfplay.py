@@ -26,7 +26,7 @@ from ..usecases.progress import GameInProgress
 from ..table.engine import Deal
 from ..table.moves import Move, Phase
 from .bots import BOTS
-from .hints import Hint, advise
+from .hints import Hint, HintOption, advise
 
 MAX_DEALS = 200
 """Deals in one game before it is abandoned (a game to 100 needs far fewer)."""
@@ -78,9 +78,13 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-Watcher = Callable[[str, "Hint | None", Deal], None]
-"""Told of each advisor decision (its seat, the hint it played and the deal before the move)
-and of each deal's end (seat "", no hint, the deal): what calibration.py measures."""
+Watcher = Callable[[str, "Hint | None", "HintOption | None", Deal], None]
+"""Told of each advisor decision (its seat, the hint, the option it played and the deal before
+the move) and of each deal's end (seat "", no hint, no option, the deal): what calibration.py
+measures."""
+
+Picker = Callable[["Hint", random.Random], "HintOption"]
+"""Which option of a hint the watched advisor plays (calibration.py): the first, or another."""
 
 
 def bot_options(game: GameInProgress, player: str, bot: str, budget_ms: int | None
@@ -138,14 +142,15 @@ def check_two_seats(rules: Rules, what: str) -> None:
 def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: random.Random,
               budget_ms: int | None, tallies: dict[str, Tally],
               abandoned: list[int], watch: Watcher | None = None,
-              opponent_model: str | None = None
+              opponent_model: str | None = None, pick: Picker | None = None
               ) -> tuple[str | None, Totals | HollywoodTotals, int]:
     """One game to the target between two bots (seat name -> bot name); the winner's seat,
     the final totals and the deals played.  The game is a :class:`GameInProgress`, as the
     bots endpoint sees one: the same standing for the advisor, the same turns.  With
     ``watch``, the advisor's decisions are its hints' first choices (the same moves it
     plays), each shown to ``watch`` with the hint, and so is each deal's end; those hints
-    assume ``opponent_model`` of the opponent (the default when None)."""
+    assume ``opponent_model`` of the opponent (the default when None).  With ``pick`` the
+    watched advisor plays the option ``pick`` chooses of each hint instead of the first."""
     game = GameInProgress.start(rules, list(seats), dealer=first_dealer)
     deals = 0
     while not game.match.complete and deals < MAX_DEALS:
@@ -160,14 +165,15 @@ def play_game(rules: Rules, seats: dict[str, str], first_dealer: str, rng: rando
                 if opponent_model is not None:
                     options["opponent_model"] = opponent_model
                 hint = advise(view, seed=rng.getrandbits(32), **options)
-                watch(player, hint, deal)
-                return hint.best.move
+                option = hint.best if pick is None else pick(hint, rng)
+                watch(player, hint, option, deal)
+                return option.move
             return BOTS[seats[player]].choose(view, rng.getrandbits(32), **options)
 
         if not play_deal(deal, move_for):
             abandoned[0] += 1
         if watch is not None:
-            watch("", None, deal)
+            watch("", None, None, deal)
         tally_deal(deal, tallies)
         game.finish_round()
     return game.match.winner, game.match.totals(), deals
