@@ -1,0 +1,97 @@
+"""``--ray ADDRESS`` (ginrules/cluster.py): the batch commands on a Ray cluster print the tables
+the local process pool prints; without Ray, ``--ray`` is a one-line refusal naming the extra.
+
+The Ray runs start one local Ray of two CPUs for the module (the suite's CI installs Ray with the
+test extra); they are skipped, saying why, where Ray is not installed."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from ginrules.cli import main
+from ginrules.cluster import EXTRA
+from ginrules.rules.players.arena import pair_seed
+
+from tests.cli.test_edge_without_flask import _run
+
+SHORT = '{"preset": "eaai", "game_target": 15}'
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """One Ray on this machine for the module's runs (each command uses it as it is)."""
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install "
+                                            "'ginrules[cluster]')")
+    ray.init(address="local", num_cpus=2, include_dashboard=False,
+             _node_ip_address="127.0.0.1")
+    yield ray
+    ray.shutdown()
+
+
+def _table(capsys, *args: str) -> list[str]:
+    """A command's table without its timing line (the only one that may differ)."""
+    assert main(list(args)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    return [line for line in lines if " s: " not in line and " s on " not in line]
+
+
+def _footer(capsys, *args: str) -> str:
+    assert main(list(args)) == 0
+    return next(line for line in capsys.readouterr().out.splitlines() if " s on " in line)
+
+
+def test_selfplay_prints_the_same_table_on_local_processes_and_on_ray(local_ray, capsys):
+    args = ("selfplay", "--bots", "simple,random", "--games", "12", "--seed", "4")
+    alone = _table(capsys, *args)
+    pool = _table(capsys, *args, "--jobs", "2", "--batch", "2")
+    ray = _table(capsys, *args, "--ray", "local", "--batch", "2")
+    ray_defaults = _table(capsys, *args, "--ray", "local")
+    assert alone == pool == ray == ray_defaults
+    assert len(alone) == 3 and sum(int(line.split()[1]) for line in alone[1:]) == 12
+
+
+def test_arena_prints_the_same_measures_on_local_processes_and_on_ray(local_ray, capsys):
+    args = ("arena", "--bots", "advisor:0,simple", "--pairs", "6", "--seed", "5", "--rules",
+            SHORT)
+    pool = _table(capsys, *args, "--jobs", "2")
+    ray = _table(capsys, *args, "--ray", "local", "--batch", "1")
+    assert pool == ray and "exact sign test p =" in "\n".join(ray)
+    assert _footer(capsys, *args, "--ray", "local").endswith(
+        "on Ray (local, 2 CPUs); intervals from the pairs (pair-cluster)")
+
+
+def test_ray_gives_results_in_input_order(local_ray):
+    from ginrules.cluster import RayRunner
+
+    runner = RayRunner("local", batch=3)
+    expected = [pair_seed(3, index) for index in range(20)]
+    assert list(runner.map(pair_seed, ((3, index) for index in range(20)))) == expected
+    assert runner.workers() == 2 and runner.label() == "Ray (local, 2 CPUs)"
+    runner.close()  # Ray started by the fixture: left running
+    assert local_ray.is_initialized()
+
+
+@pytest.mark.parametrize("command", [("selfplay", "--bots", "simple,random", "--games", "2"),
+                                     ("arena", "--bots", "simple,random", "--pairs", "1")])
+def test_without_ray_the_ray_option_is_a_one_line_refusal_naming_the_extra(
+        monkeypatch, capsys, command):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails, as where none is installed
+    assert main([*command, "--ray", "local"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"ginrules {command[0]}: --ray needs Ray, which is not installed: "
+                            f"{EXTRA}\n")
+    assert "ginrules[cluster]" in EXTRA
+
+
+def test_jobs_goes_with_a_local_ray_only(capsys):
+    assert main(["selfplay", "--bots", "simple,random", "--games", "2", "--ray", "auto",
+                 "--jobs", "2"]) == 2
+    assert "--jobs goes with --ray local only" in capsys.readouterr().err
+
+
+def test_the_batch_commands_load_no_ray_unless_asked(tmp_path):
+    ran = _run(tmp_path, "selfplay", "--bots", "simple,random", "--games", "2", "--jobs", "2")
+    assert ran["out"] and "ray" not in ran["loaded"]
