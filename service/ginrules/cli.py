@@ -298,9 +298,8 @@ def run_replay(args: argparse.Namespace) -> int:
     from concurrent.futures.process import BrokenProcessPool
 
     from . import bulk
+    from .rules.usecases.batches import Processes
 
-    if args.jobs is not None and args.jobs < 1:
-        raise Refusal("--jobs is at least 1")
     if args.files.count("-") > 1:
         raise Refusal("- (standard input) can be given once")
     missing = next((p for p in args.files if p != "-" and not Path(p).exists()), None)
@@ -311,7 +310,7 @@ def run_replay(args: argparse.Namespace) -> int:
                   and next(bulk.files_of(Path(p)), None) is None), None)
     if empty is not None:
         raise Refusal(f"the folder {empty} holds no *.json, *.jsonl or *.ndjson file")
-    jobs = args.jobs or os.cpu_count() or 1
+    runner = _runner(args, default_jobs=os.cpu_count() or 1)
     to_file = args.output != "-"
     try:
         output = open(args.output, "wb") if to_file else sys.stdout.buffer
@@ -329,7 +328,7 @@ def run_replay(args: argparse.Namespace) -> int:
     stopped = False
     broken = False
     try:
-        for checked in bulk.check_all(reader, options, jobs):
+        for checked in bulk.check_all(reader, options, runner):
             summary.add(checked)
             if not args.invalid_only or checked.outcome == "invalid":
                 output.write(checked.line)
@@ -347,7 +346,9 @@ def run_replay(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.update(summary, force=True)
         progress.close()
-    print(summary.text(time.perf_counter() - started, jobs, stopped), file=report, flush=True)
+    ran_on = runner.jobs if isinstance(runner, Processes) else runner.label()
+    _close(runner)
+    print(summary.text(time.perf_counter() - started, ran_on, stopped), file=report, flush=True)
     if broken:
         print("ginrules replay: a worker process was killed (out of memory, or a signal); the "
               "results before it are written", file=sys.stderr)
@@ -402,9 +403,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _runner(args: argparse.Namespace) -> Any:
-    """What runs the batch work: ``--jobs`` processes of this machine, or the Ray cluster of
-    ``--ray`` (cluster.py; Ray is the optional extra ``cluster``), ``--batch`` tasks a batch."""
+def _runner(args: argparse.Namespace, default_jobs: int = 1) -> Any:
+    """What runs the batch work: ``--jobs`` processes of this machine (``default_jobs`` when
+    not given), or the Ray cluster of ``--ray`` (cluster.py; Ray is the optional extra
+    ``cluster``), ``--batch`` tasks a batch."""
     from .rules.usecases.batches import Processes
 
     if args.jobs is not None and args.jobs < 1:
@@ -412,7 +414,7 @@ def _runner(args: argparse.Namespace) -> Any:
     if args.batch is not None and args.batch < 1:
         raise Refusal("--batch is at least 1")
     if args.ray is None:
-        return Processes(args.jobs or 1, args.batch)
+        return Processes(args.jobs or default_jobs, args.batch)
     if args.jobs is not None and args.ray != "local":
         raise Refusal("--jobs counts this machine's processes; a Ray cluster's CPUs are its "
                       "own (--jobs goes with --ray local only)")
@@ -431,15 +433,17 @@ def _close(runner: Any) -> None:
         close()
 
 
-def _fan_out_options(parser: argparse.ArgumentParser, what: str) -> None:
+def _fan_out_options(parser: argparse.ArgumentParser, what: str,
+                     jobs_help: str | None = None) -> None:
     """``--jobs``, ``--ray`` and ``--batch``: what shares the work (usecases/batches.py)."""
     from .cluster import EXTRA as CLUSTER_EXTRA
     from .rules.usecases.batches import DEFAULT_BATCH
 
     parser.add_argument(
-        "--jobs", type=int, default=None, metavar="N",
-        help=f"worker processes sharing the {what}; each has its own seed, so the results are "
-             "the same whatever N (default: 1); with --ray local, the cores the local Ray uses")
+        "--jobs", "-j", type=int, default=None, metavar="N",
+        help=(jobs_help or f"worker processes sharing the {what}; each has its own seed, so "
+              "the results are the same whatever N (default: 1)")
+        + "; with --ray local, the cores the local Ray uses")
     parser.add_argument(
         "--ray", default=None, metavar="ADDRESS",
         help="run on a Ray cluster instead: local (start one on this machine), auto (the "
@@ -447,8 +451,8 @@ def _fan_out_options(parser: argparse.ArgumentParser, what: str) -> None:
              f"Needs the optional extra: {CLUSTER_EXTRA}")
     parser.add_argument(
         "--batch", type=int, default=None, metavar="N",
-        help=f"{what} shipped to a worker at once (default: {DEFAULT_BATCH}, fewer when there "
-             "are too few to give every worker four batches)")
+        help=f"{what} shipped to a worker at once (default: {DEFAULT_BATCH}; the first batches "
+             "are smaller, and so are a short run's, so that every worker has some)")
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
@@ -900,9 +904,8 @@ def main(argv: list[str] | None = None) -> int:
              '/v1/games/replay), or openspiel, an OpenSpiel gin_rummy game {"actions": [...], '
              '"params": {...}} (the body of POST /v1/games/import), imported then replayed '
              '(default: log)')
-    replay_parser.add_argument(
-        "--jobs", "-j", type=int, default=None, metavar="N",
-        help="worker processes (default: one per core); 1 checks in this process")
+    _fan_out_options(replay_parser, "logs", "worker processes (default: one per core); 1 "
+                     "checks in this process")
     replay_parser.add_argument(
         "--output", "-o", default="-", metavar="FILE",
         help="where the results go, one JSON line per input log in input order (default: -, "

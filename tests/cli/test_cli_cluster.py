@@ -6,6 +6,8 @@ test extra); they are skipped, saying why, where Ray is not installed."""
 
 from __future__ import annotations
 
+import copy
+import json
 import sys
 
 import pytest
@@ -14,6 +16,7 @@ from ginrules.cli import main
 from ginrules.cluster import EXTRA
 from ginrules.rules.players.arena import pair_seed
 
+from testkit.generator import random_game
 from tests.cli.test_edge_without_flask import _run
 
 SHORT = '{"preset": "eaai", "game_target": 15}'
@@ -62,6 +65,31 @@ def test_arena_prints_the_same_measures_on_local_processes_and_on_ray(local_ray,
         "on Ray (local, 2 CPUs); intervals from the pairs (pair-cluster)")
 
 
+def test_replay_writes_the_same_results_and_summary_on_local_processes_and_on_ray(
+        local_ray, tmp_path, capsys):
+    # Valid logs, one with an illegal move (R-4.2) and a line that is not JSON, in that order.
+    logs = [random_game(seed) for seed in range(9)]
+    broken = copy.deepcopy(logs[4])
+    first = broken["rounds"][0]
+    first["actions"].insert(0, {"player": first["dealer"], "action": "pass"})
+    logs[4] = broken
+    path = tmp_path / "logs.jsonl"
+    path.write_text("".join(json.dumps(log) + "\n" for log in logs) + "{not json\n")
+    written, summaries = [], []
+    for how in (["--jobs", "2", "--batch", "2"], ["--ray", "local", "--batch", "2"]):
+        output = tmp_path / f"out-{len(written)}.jsonl"
+        assert main(["replay", *how, "-o", str(output), str(path)]) == 1
+        summaries.append(capsys.readouterr().out.splitlines())
+        written.append(output.read_bytes())
+    assert written[0] == written[1] and len(written[0].splitlines()) == 10
+    assert summaries[0][1:] == summaries[1][1:] and "invalid" in summaries[0][3]
+    assert summaries[0][0].endswith("games/s, 2 jobs)")
+    assert summaries[1][0].endswith("games/s, Ray (local, 2 CPUs))")
+    results = [json.loads(line) for line in written[1].splitlines()]
+    assert [result["line"] for result in results] == list(range(1, 11))
+    assert [result["valid"] for result in results] == [True] * 4 + [False] + [True] * 4 + [False]
+
+
 def test_ray_gives_results_in_input_order(local_ray):
     from ginrules.cluster import RayRunner
 
@@ -74,7 +102,8 @@ def test_ray_gives_results_in_input_order(local_ray):
 
 
 @pytest.mark.parametrize("command", [("selfplay", "--bots", "simple,random", "--games", "2"),
-                                     ("arena", "--bots", "simple,random", "--pairs", "1")])
+                                     ("arena", "--bots", "simple,random", "--pairs", "1"),
+                                     ("replay", "-")])
 def test_without_ray_the_ray_option_is_a_one_line_refusal_naming_the_extra(
         monkeypatch, capsys, command):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails, as where none is installed

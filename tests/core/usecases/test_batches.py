@@ -34,6 +34,11 @@ def test_results_come_back_in_input_order_whatever_the_processes_and_batches(job
     assert got == expected
 
 
+def test_the_first_batches_are_small_so_that_the_first_results_come_at_once():
+    sizes = [len(batch) for batch in batches.batches(((i,) for i in range(50)), 10)]
+    assert sizes == [1, 2, 4, 8, 10, 10, 10, 5]
+
+
 def test_never_more_processes_than_batches(monkeypatch):
     started = []
     real = batches.ProcessPoolExecutor
@@ -56,5 +61,7 @@ def test_an_early_stop_cancels_the_batches_still_in_flight():
                        cancelled.extend, ((i,) for i in range(100)), size=10, ahead=3)
     assert [next(results) for _ in range(12)] == list(range(12))
     results.close()
-    # Three batches shipped ahead of the first read, one more as each was read.
-    assert len(submitted) == 4 and cancelled == [2, 3]
+    # Batches of 1, 2, 4, 8, then 10: three shipped ahead of the first read, one more as each
+    # is read; the twelfth result is in the fourth batch (7 to 14), with two behind it.
+    assert [len(batch) for batch in submitted] == [1, 2, 4, 8, 10, 10]
+    assert cancelled == [4, 5]

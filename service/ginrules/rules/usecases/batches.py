@@ -7,10 +7,10 @@ the core: Ray is an optional extra) keeps the same promise.  A task is a module-
 of picklable arguments whose result depends on those arguments alone (each game, each pair has
 its own seed), so the results, and the tables made of them, are the same whatever ran them.
 
-Tasks travel in batches of up to :data:`DEFAULT_BATCH`: the cost of shipping a task (a pickle
-and a round trip to a worker: a fraction of a millisecond to a local process, a few
-milliseconds to a Ray worker) is paid once a batch.  A short run gets smaller batches, so that
-every worker still has :data:`SPREAD` of them to share.
+Tasks travel in batches of up to :data:`DEFAULT_BATCH` (the first ones smaller): the cost of
+shipping a task (a pickle and a round trip to a worker: a fraction of a millisecond to a local
+process, a few milliseconds to a Ray worker) is paid once a batch.  A short run gets smaller
+batches, so that every worker still has :data:`SPREAD` of them to share.
 """
 
 from __future__ import annotations
@@ -73,10 +73,13 @@ def run_batch(task: Callable[..., R], batch: list[Arguments]) -> list[R]:
 
 
 def batches(arguments: Iterable[Arguments], size: int) -> Generator[list[Arguments], None, None]:
-    """The arguments in lists of ``size`` (the last one shorter)."""
+    """The arguments in lists of 1, 2, 4, ... then ``size`` (the last one shorter): the first
+    results come at once, and a few tasks still spread over every worker."""
     iterator = iter(arguments)
-    while batch := list(islice(iterator, size)):
+    step = 1
+    while batch := list(islice(iterator, min(step, size))):
         yield batch
+        step *= 2
 
 
 def in_order(submit: Callable[[list[Arguments]], H], collect: Callable[[H], list[R]],
