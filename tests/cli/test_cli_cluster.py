@@ -1,8 +1,9 @@
 """``--ray ADDRESS`` (ginrules/cluster.py): the batch commands on a Ray cluster print the tables
 the local process pool prints; without Ray, ``--ray`` is a one-line refusal naming the extra.
 
-The Ray runs start one local Ray of two CPUs for the module (the suite's CI installs Ray with the
-test extra); they are skipped, saying why, where Ray is not installed."""
+The Ray runs (marked ``ray``) start one local Ray of two CPUs for the module, on the loopback
+address; the test extra installs Ray, so they run in CI (about ten seconds in all); they are
+skipped, saying why, where Ray is not installed."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def _footer(capsys, *args: str) -> str:
     return next(line for line in capsys.readouterr().out.splitlines() if " s on " in line)
 
 
+@pytest.mark.ray
 def test_selfplay_prints_the_same_table_on_local_processes_and_on_ray(local_ray, capsys):
     args = ("selfplay", "--bots", "simple,random", "--games", "12", "--seed", "4")
     alone = _table(capsys, *args)
@@ -55,6 +57,7 @@ def test_selfplay_prints_the_same_table_on_local_processes_and_on_ray(local_ray,
     assert len(alone) == 3 and sum(int(line.split()[1]) for line in alone[1:]) == 12
 
 
+@pytest.mark.ray
 def test_arena_prints_the_same_measures_on_local_processes_and_on_ray(local_ray, capsys):
     args = ("arena", "--bots", "advisor:0,simple", "--pairs", "6", "--seed", "5", "--rules",
             SHORT)
@@ -65,6 +68,7 @@ def test_arena_prints_the_same_measures_on_local_processes_and_on_ray(local_ray,
         "on Ray (local, 2 CPUs); intervals from the pairs (pair-cluster)")
 
 
+@pytest.mark.ray
 def test_replay_writes_the_same_results_and_summary_on_local_processes_and_on_ray(
         local_ray, tmp_path, capsys):
     # Valid logs, one with an illegal move (R-4.2) and a line that is not JSON, in that order.
@@ -90,6 +94,7 @@ def test_replay_writes_the_same_results_and_summary_on_local_processes_and_on_ra
     assert [result["valid"] for result in results] == [True] * 4 + [False] + [True] * 4 + [False]
 
 
+@pytest.mark.ray
 def test_ray_gives_results_in_input_order(local_ray):
     from ginrules.cluster import RayRunner
 
