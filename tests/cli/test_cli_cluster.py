@@ -129,3 +129,15 @@ def test_jobs_goes_with_a_local_ray_only(capsys):
 def test_the_batch_commands_load_no_ray_unless_asked(tmp_path):
     ran = _run(tmp_path, "selfplay", "--bots", "simple,random", "--games", "2", "--jobs", "2")
     assert ran["out"] and "ray" not in ran["loaded"]
+
+
+def test_ray_is_the_cluster_extra_and_not_a_dependency_of_the_service():
+    import tomllib
+
+    from testkit import ROOT
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert not any(name.lower().startswith("ray") for name in project["dependencies"])
+    extras = project["optional-dependencies"]
+    assert [name.split(">")[0] for name in extras["cluster"]] == ["ray[client]"]
+    assert EXTRA == "pip install 'ginrules[cluster]'"
