@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
@@ -51,8 +52,11 @@ class RayRunner:
             options: dict[str, Any] = {"logging_level": logging.WARNING,
                                        "include_dashboard": False}
             if address == "local":
-                # A cluster of this machine alone, reached on the loopback address.
+                # A cluster of this machine alone, reached on the loopback address, that
+                # reports nothing anywhere (Ray's usage statistics: off, as Ray's own default
+                # for a cluster ray.init starts).
                 options.update(num_cpus=cpus, _node_ip_address="127.0.0.1")
+                os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
             try:
                 ray.init(address=address, **options)
             except (ConnectionError, RuntimeError, ValueError) as error:
