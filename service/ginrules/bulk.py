@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import stat
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
-from itertools import islice
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .rules.documents.gamelog import FORMAT as LOG_FORMAT
 from .rules.documents.openspiel import FORMAT as OPENSPIEL
 from .rules.errors import RulesError
+from .rules.usecases.batches import Runner
 from .wire.documents import import_document, replay_reply
 from .wire.faults import problem_of
 from .wire.jsontext import MAX_BODY_BYTES, json_bytes, parse_json
@@ -37,11 +36,6 @@ LINES_SUFFIXES = (".jsonl", ".ndjson")
 """Files always read as JSON Lines (one input per line)."""
 FOLDER_SUFFIXES = (".json", *LINES_SUFFIXES)
 """The files of a folder that are read (in name order, subfolders included)."""
-MAX_CHUNK = 64
-"""Inputs sent to a worker at once: few round trips between processes for many small logs."""
-CHUNKS_PER_WORKER = 4
-"""Chunks in flight per worker: enough to keep every worker busy, few enough that memory stays
-bounded however many logs there are."""
 
 _OUTCOMES = ("complete", "in_progress", "invalid")
 
@@ -283,44 +277,12 @@ def _other_format(document: Any, fmt: str) -> bool:
         and all(isinstance(action, int) for action in actions[:10]))
 
 
-def check_chunk(items: list[Input], options: Options) -> list[Checked]:
-    """A worker's task: a chunk of inputs, checked in order."""
-    return [check(item, options) for item in items]
-
-
-def _chunks(items: Iterable[Input]) -> Iterator[list[Input]]:
-    """Inputs in chunks of 1, 2, 4, ... up to MAX_CHUNK: the first results come at once and a
-    few logs still spread over every worker; a million go in few round trips."""
-    iterator = iter(items)
-    size = 1
-    while chunk := list(islice(iterator, size)):
-        yield chunk
-        size = min(MAX_CHUNK, size * 2)
-
-
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (it stops the run and says so)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def check_all(items: Iterable[Input], options: Options, jobs: int) -> Iterator[Checked]:
-    """Every input's result, in input order; ``jobs`` worker processes (1: in this process).
-    At most CHUNKS_PER_WORKER chunks per worker are read ahead of the results."""
-    if jobs == 1:
-        for item in items:
-            yield check(item, options)
-        return
-    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
-    pending: deque[Future[list[Checked]]] = deque()
-    try:
-        for chunk in _chunks(items):
-            pending.append(pool.submit(check_chunk, chunk, options))
-            if len(pending) >= jobs * CHUNKS_PER_WORKER:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+def check_all(items: Iterable[Input], options: Options, runner: Runner) -> Iterator[Checked]:
+    """Every input's result, in input order, checked by ``runner`` (this machine's processes
+    or a Ray cluster, usecases/batches.py), a batch of inputs a task; a few batches per worker
+    are read ahead of the results, no more."""
+    with closing(runner.map(check, ((item, options) for item in items))) as results:
+        yield from results
 
 
 @dataclass
@@ -348,12 +310,14 @@ class Summary:
     def invalid(self) -> int:
         return self.outcomes["invalid"]
 
-    def text(self, seconds: float, jobs: int, stopped: bool = False) -> str:
-        """The summary printed at the end of a run."""
+    def text(self, seconds: float, jobs: int | str, stopped: bool = False) -> str:
+        """The summary printed at the end of a run (``jobs``: the processes, or what else
+        checked the logs, ``Ray (local, 2 CPUs)``)."""
         rate = self.total / seconds if seconds > 0 else 0.0
         games = "log" if self.total == 1 else "logs"
         lines = [f"{self.total:,} {games} checked in {seconds:.1f} s ({rate:,.0f} games/s, "
-                 f"{jobs} {'job' if jobs == 1 else 'jobs'})"
+                 + (jobs if isinstance(jobs, str) else f"{jobs} {'job' if jobs == 1 else 'jobs'}")
+                 + ")"
                  + ("; stopped before the end" if stopped else "")]
         labels = {"complete": "valid, complete", "in_progress": "valid, in progress",
                   "invalid": "invalid"}

@@ -298,9 +298,8 @@ def run_replay(args: argparse.Namespace) -> int:
     from concurrent.futures.process import BrokenProcessPool
 
     from . import bulk
+    from .rules.usecases.batches import Processes
 
-    if args.jobs is not None and args.jobs < 1:
-        raise Refusal("--jobs is at least 1")
     if args.files.count("-") > 1:
         raise Refusal("- (standard input) can be given once")
     missing = next((p for p in args.files if p != "-" and not Path(p).exists()), None)
@@ -311,7 +310,7 @@ def run_replay(args: argparse.Namespace) -> int:
                   and next(bulk.files_of(Path(p)), None) is None), None)
     if empty is not None:
         raise Refusal(f"the folder {empty} holds no *.json, *.jsonl or *.ndjson file")
-    jobs = args.jobs or os.cpu_count() or 1
+    runner = _runner(args, default_jobs=os.cpu_count() or 1)
     to_file = args.output != "-"
     try:
         output = open(args.output, "wb") if to_file else sys.stdout.buffer
@@ -329,7 +328,7 @@ def run_replay(args: argparse.Namespace) -> int:
     stopped = False
     broken = False
     try:
-        for checked in bulk.check_all(reader, options, jobs):
+        for checked in bulk.check_all(reader, options, runner):
             summary.add(checked)
             if not args.invalid_only or checked.outcome == "invalid":
                 output.write(checked.line)
@@ -347,7 +346,9 @@ def run_replay(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.update(summary, force=True)
         progress.close()
-    print(summary.text(time.perf_counter() - started, jobs, stopped), file=report, flush=True)
+    ran_on = runner.jobs if isinstance(runner, Processes) else runner.label()
+    _close(runner)
+    print(summary.text(time.perf_counter() - started, ran_on, stopped), file=report, flush=True)
     if broken:
         print("ginrules replay: a worker process was killed (out of memory, or a signal); the "
               "results before it are written", file=sys.stderr)
@@ -378,8 +379,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
     if bots is None:
         raise Refusal(f"--bots names two bots, of {', '.join(BOTS)}; got "
                       f"{args.bots[:60]!r}")
-    if args.games < 1 or args.jobs < 1:
-        raise Refusal("--games and --jobs are at least 1")
+    if args.games < 1:
+        raise Refusal("--games is at least 1")
     if not 0 <= args.budget_ms <= MAX_BUDGET_MS:
         raise Refusal(f"--budget-ms is 0 (the heuristic core alone) to "
                       f"{MAX_BUDGET_MS}")
@@ -388,15 +389,70 @@ def run_selfplay(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
     progress = _progress_bar if sys.stderr.isatty() else None
+    runner = _runner(args)
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
-                           progress=progress, jobs=args.jobs)
+                           progress=progress, runner=runner)
     except ValueError as error:  # a variant self-play cannot seat
         raise Refusal(str(error)) from None
+    finally:
+        _close(runner)
     if progress is not None:
         print(file=sys.stderr)
     print(match_table(result))
     return 0
+
+
+def _runner(args: argparse.Namespace, default_jobs: int = 1) -> Any:
+    """What runs the batch work: ``--jobs`` processes of this machine (``default_jobs`` when
+    not given), or the Ray cluster of ``--ray`` (cluster.py; Ray is the optional extra
+    ``cluster``), ``--batch`` tasks a batch."""
+    from .rules.usecases.batches import Processes
+
+    if args.jobs is not None and args.jobs < 1:
+        raise Refusal("--jobs is at least 1")
+    if args.batch is not None and args.batch < 1:
+        raise Refusal("--batch is at least 1")
+    if args.ray is None:
+        return Processes(args.jobs or default_jobs, args.batch)
+    if args.jobs is not None and args.ray != "local":
+        raise Refusal("--jobs counts this machine's processes; a Ray cluster's CPUs are its "
+                      "own (--jobs goes with --ray local only)")
+    from .cluster import ClusterError, RayRunner
+
+    try:
+        return RayRunner(args.ray, cpus=args.jobs, batch=args.batch)
+    except ClusterError as error:
+        raise Refusal(str(error)) from None
+
+
+def _close(runner: Any) -> None:
+    """Let go of a runner's cluster, if it has one."""
+    close = getattr(runner, "close", None)
+    if close is not None:
+        close()
+
+
+def _fan_out_options(parser: argparse.ArgumentParser, what: str,
+                     jobs_help: str | None = None) -> None:
+    """``--jobs``, ``--ray`` and ``--batch``: what shares the work (usecases/batches.py)."""
+    from .cluster import EXTRA as CLUSTER_EXTRA
+    from .rules.usecases.batches import DEFAULT_BATCH
+
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=None, metavar="N",
+        help=(jobs_help or f"worker processes sharing the {what}; each has its own seed, so "
+              "the results are the same whatever N (default: 1)")
+        + "; with --ray local, the cores the local Ray uses")
+    parser.add_argument(
+        "--ray", default=None, metavar="ADDRESS",
+        help="run on a Ray cluster instead: local (start one on this machine), auto (the "
+             "cluster this machine belongs to) or ray://HOST:PORT; the results are the same. "
+             f"Needs the optional extra: {CLUSTER_EXTRA}")
+    parser.add_argument(
+        "--batch", type=int, default=None, metavar="N",
+        help=f"{what} shipped to a worker at once (default: {DEFAULT_BATCH}; the first batches "
+             "are smaller, and so are a short run's, so that every worker has some)")
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
@@ -464,16 +520,19 @@ def run_arena(args: argparse.Namespace) -> int:
         rules = resolve_rules(parse_rules(args.rules))
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
-    if args.pairs < 1 or args.jobs < 1:
-        raise Refusal("--pairs and --jobs are at least 1")
+    if args.pairs < 1:
+        raise Refusal("--pairs is at least 1")
     progress = ((lambda done, total: _progress_bar(done, total, unit="pairs"))
                 if sys.stderr.isatty() else None)
+    runner = _runner(args)
     source = source_commit()  # the code as it is when the games begin
     try:
-        result = arena((first, second), args.pairs, args.seed, rules, jobs=args.jobs,
+        result = arena((first, second), args.pairs, args.seed, rules, runner=runner,
                        progress=progress)
     except ValueError as error:  # a variant the arena cannot seat
         raise Refusal(str(error)) from None
+    finally:
+        _close(runner)
     if progress is not None:
         print(file=sys.stderr)
     print(arena_table(result))
@@ -846,9 +905,8 @@ def main(argv: list[str] | None = None) -> int:
              '/v1/games/replay), or openspiel, an OpenSpiel gin_rummy game {"actions": [...], '
              '"params": {...}} (the body of POST /v1/games/import), imported then replayed '
              '(default: log)')
-    replay_parser.add_argument(
-        "--jobs", "-j", type=int, default=None, metavar="N",
-        help="worker processes (default: one per core); 1 checks in this process")
+    _fan_out_options(replay_parser, "logs", "worker processes (default: one per core); 1 "
+                     "checks in this process")
     replay_parser.add_argument(
         "--output", "-o", default="-", metavar="FILE",
         help="where the results go, one JSON line per input log in input order (default: -, "
@@ -881,10 +939,7 @@ def main(argv: list[str] | None = None) -> int:
         help="the advisor's hint budget per decision, as a fixed number of playouts: the "
              f"advisor the API serves plays at {DEFAULT_BUDGET_MS}; 0 plays its heuristic core "
              f"alone, many times faster (default: {DEFAULT_BUDGET_MS})")
-    selfplay_parser.add_argument(
-        "--jobs", type=int, default=1, metavar="N",
-        help="worker processes sharing the games; each game has its own seed, so the table "
-             "is the same whatever N (default: 1)")
+    _fan_out_options(selfplay_parser, "games")
     selfplay_parser.set_defaults(run=run_selfplay)
 
     calibrate_parser = _command(
@@ -943,10 +998,7 @@ def main(argv: list[str] | None = None) -> int:
         "--rules", default="standard",
         help="a two-player preset (standard, modern, classic, oklahoma, straight, openspiel, "
              "eaai) or a JSON object of a preset and overrides (default: standard)")
-    arena_parser.add_argument(
-        "--jobs", type=int, default=1, metavar="N",
-        help="worker processes sharing the pairs; each pair has its own seed, so the results "
-             "are the same whatever N (default: 1)")
+    _fan_out_options(arena_parser, "pairs")
     arena_parser.add_argument("--receipt", default=None, metavar="FILE",
                               help="also write the JSON receipt: the command, version, commit, "
                                    "rules, seeds, players and their budgets, and the results")

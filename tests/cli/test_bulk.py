@@ -256,7 +256,7 @@ def test_a_repeated_key_is_refused_as_the_api_refuses_it(tmp_path, capsys):
     assert problem["code"] == "duplicate_key" and "'players'" in problem["detail"]
 
 
-def _die(items, options):
+def _die(item, options):
     os._exit(1)
 
 
@@ -264,7 +264,7 @@ def test_a_killed_worker_stops_the_run_with_the_summary_so_far_and_exit_status_3
         logs, tmp_path, monkeypatch, capsys):
     path = tmp_path / "logs.jsonl"
     path.write_bytes(b"".join(_line(log) for log in logs))
-    monkeypatch.setattr(bulk, "check_chunk", _die)
+    monkeypatch.setattr(bulk, "check", _die)
     assert main(["replay", "--jobs", "2", "-o", str(tmp_path / "out.jsonl"), str(path)]) == 3
     captured = capsys.readouterr()
     assert "stopped before the end" in captured.out

@@ -45,6 +45,7 @@ GUIDES = {
     "conformance": ("conformance.md", "Conformance: the rules as test cases"),
     "strength": ("strength.md", "Bots and hints: strength and calibration"),
     "performance": ("performance.md", "The solver, and how fast the service is"),
+    "cluster": ("cluster.md", "Batch work on a Ray cluster"),
     "development": ("development.md", "Working on ginrules"),
     "architecture": ("architecture.md", "How ginrules is built"),
 }

@@ -416,11 +416,11 @@ def test_self_play_gives_the_same_match_on_any_number_of_worker_processes():
 
 
 def test_self_play_starts_no_more_processes_than_games(monkeypatch):
-    from ginrules.rules.players import selfplay
+    from ginrules.rules.usecases import batches
 
     started = []
-    real = selfplay.ProcessPoolExecutor
-    monkeypatch.setattr(selfplay, "ProcessPoolExecutor",
+    real = batches.ProcessPoolExecutor
+    monkeypatch.setattr(batches, "ProcessPoolExecutor",
                         lambda workers, **kw: started.append(workers) or real(workers, **kw))
     alone = self_play(("simple", "random"), 2, 3, resolve_rules("standard"))
     many = self_play(("simple", "random"), 2, 3, resolve_rules("standard"), jobs=10_000)

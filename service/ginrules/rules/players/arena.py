@@ -34,11 +34,10 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from decimal import Context
 from fractions import Fraction
-from itertools import repeat
 from typing import cast
 
 from ..base.options import Rules
@@ -46,11 +45,12 @@ from ..errors import UnknownBotError
 from ..match.variants import Totals
 from ..table.moves import Move
 from ..table.shuffle import seeded_deck
+from ..usecases.batches import Processes, Runner
 from ..usecases.progress import GameInProgress
 from .bots import BOTS
 from .hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, playouts_for
 from .selfplay import (MAX_DEALS, Tally, bot_options, check_two_seats, play_deal,
-                       tally_deal, ignore_interrupts)
+                       tally_deal)
 
 SEATS = ("north", "south")
 """The two seats of every game; the players swap them between the games of a pair."""
@@ -133,6 +133,9 @@ class ArenaResult:
     pairs: tuple[PairResult, ...]
     seconds: float
     jobs: int
+    ran_on: str = ""
+    """What played the pairs, as the footer says it (``2 processes``, ``Ray (local, 2 CPUs)``);
+    empty: ``jobs`` processes."""
 
     def total(self, field: str) -> tuple[int, int]:
         """A per-entrant count summed over the pairs (``wins``, ``points``, ``gins``...)."""
@@ -294,28 +297,25 @@ def _two(values: list[int]) -> tuple[int, int]:
 
 
 def arena(entrants: tuple[Entrant, Entrant], pairs: int, seed: int, rules: Rules, *,
-          jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> ArenaResult:
+          jobs: int = 1, runner: Runner | None = None,
+          progress: Callable[[int, int], None] | None = None) -> ArenaResult:
     """Play ``pairs`` mirrored pairs between two entrants under ``rules`` (a two-player game of
-    one score).  ``jobs`` worker processes share the pairs (1: in this process); each pair has
-    its own seed, so the result is the same whatever the number.  ``progress(done, pairs)``
-    after each pair."""
+    one score).  ``jobs`` worker processes share the pairs (1: in this process), or ``runner``
+    runs them (usecases/batches.py: a process pool, a Ray cluster); each pair has its own
+    seed, so the result is the same whatever the number and whatever ran them.
+    ``progress(done, pairs)`` after each pair."""
     check_two_seats(rules, "the arena")
     start = time.perf_counter()
-    each = (repeat(entrants), range(pairs), repeat(seed), repeat(rules))
-    workers = min(jobs, pairs)
-    pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts) if workers > 1 else None
+    runner = runner if runner is not None else Processes(jobs)
+    each = ((entrants, index, seed, rules) for index in range(pairs))
     results: list[PairResult] = []
-    try:
-        played = pool.map(play_pair, *each) if pool is not None else map(play_pair, *each)
+    with closing(runner.map(play_pair, each, total=pairs)) as played:
         for result in played:
             results.append(result)
             if progress is not None:
                 progress(len(results), pairs)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     return ArenaResult(entrants, rules, seed, tuple(results), time.perf_counter() - start,
-                       max(1, workers))
+                       runner.workers(pairs), runner.label(pairs))
 
 
 def arena_table(result: ArenaResult) -> str:
@@ -348,10 +348,10 @@ def arena_table(result: ArenaResult) -> str:
         lines.append(f"margin per game ({first} minus {second}): {margin.estimate:+.1f} points "
                      f"(95% interval {margin.low:+.1f} to {margin.high:+.1f})")
     unfinished = result.games - result.decided
+    ran_on = result.ran_on or f"{result.jobs} process{'es' if result.jobs > 1 else ''}"
     lines.append(f"{len(result.pairs)} mirrored pairs ({result.games} games, {result.deals} "
                  f"deals, rules {result.rules.preset}, seed {result.seed}) in "
-                 f"{result.seconds:.1f} s on {result.jobs} process"
-                 f"{'es' if result.jobs > 1 else ''}; intervals from the pairs (pair-cluster)")
+                 f"{result.seconds:.1f} s on {ran_on}; intervals from the pairs (pair-cluster)")
     if unfinished:
         lines.append(f"{unfinished} games unfinished after {MAX_DEALS} deals (not counted)")
     if result.abandoned:

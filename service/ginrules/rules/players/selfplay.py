@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import math
 import random
-import signal
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any, cast
 
 from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS, HollywoodTotals, Totals
+from ..usecases.batches import Processes, Runner
 from ..usecases.progress import GameInProgress
 from ..table.engine import Deal
 from ..table.moves import Move, Phase
@@ -198,33 +197,27 @@ def _one_game(bots: tuple[str, str], game: int, seed: int, rules: Rules,
     return winner, {name: totals[name] for name in names}, played, tallies, abandoned[0]
 
 
-def ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
               budget_ms: int | None = None,
               progress: Callable[[int, int], None] | None = None,
-              jobs: int = 1) -> MatchResult:
+              jobs: int = 1, runner: Runner | None = None) -> MatchResult:
     """Play ``games`` whole games between two bots, the first dealer alternating (R-3.1).
 
     ``budget_ms`` is the advisor's budget per decision (the API's advisor plays at
     hints.DEFAULT_BUDGET_MS); ``None`` or 0 plays the advisor on its heuristic core alone (no
     playouts), the fast way.  The same seed plays the same games.
     ``jobs`` worker processes share the games (1: in this process; never more processes than
-    games); each game has its own seed, so the result is the same whatever the number.
+    games), or ``runner`` runs them (usecases/batches.py: a process pool, a Ray cluster); each
+    game has its own seed, so the result is the same whatever the number and whatever ran them.
     """
     check_two_seats(rules, "self-play")
     names = (f"1:{bots[0]}", f"2:{bots[1]}")
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     start = time.perf_counter()
     deals = unfinished = abandoned = 0
-    each = (repeat(bots), range(games), repeat(seed), repeat(rules), repeat(budget_ms))
-    workers = min(jobs, games)  # no process without a game to play
-    pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts) if workers > 1 else None
-    try:
-        results = pool.map(_one_game, *each) if pool is not None else map(_one_game, *each)
+    runner = runner if runner is not None else Processes(jobs)
+    each = ((bots, game, seed, rules, budget_ms) for game in range(games))
+    with closing(runner.map(_one_game, each, total=games)) as results:
         for done, (winner, totals, played, game_tallies, game_abandoned) in enumerate(
                 results, start=1):
             deals += played
@@ -241,9 +234,6 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
                 tallies[winner].wins += 1
             if progress is not None:
                 progress(done, games)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     seconds = time.perf_counter() - start
     return MatchResult((tallies[names[0]], tallies[names[1]]), games, deals, seconds,
                        unfinished, budget_ms, rules.preset, abandoned=abandoned)

@@ -1,0 +1,153 @@
+"""Batch work fanned out: many independent tasks (games, mirrored pairs, logs) shipped in
+batches to workers, their results given back in input order.
+
+A *runner* runs the tasks.  :class:`Processes` is this machine's: the standard library's process
+pool (or this process alone, for one job).  A Ray cluster's runner (``ginrules.cluster``, outside
+the core: Ray is an optional extra) keeps the same promise.  A task is a module-level function
+of picklable arguments whose result depends on those arguments alone (each game, each pair has
+its own seed), so the results, and the tables made of them, are the same whatever ran them.
+
+Tasks travel in batches of up to :data:`DEFAULT_BATCH` (the first ones smaller): the cost of
+shipping a task (a pickle and a round trip to a worker: a fraction of a millisecond to a local
+process, a few milliseconds to a Ray worker) is paid once a batch.  A short run gets smaller
+batches, so that every worker still has :data:`SPREAD` of them to share.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any, Protocol, TypeVar
+
+R = TypeVar("R")
+H = TypeVar("H")
+
+DEFAULT_BATCH = 200
+"""Tasks per batch unless told otherwise: a few hundred games or logs."""
+SPREAD = 4
+"""Batches per worker at the least, when the number of tasks is known: a short run of slow
+games is spread over every worker rather than packed into one batch."""
+AHEAD = 4
+"""Batches per worker shipped ahead of the results: every worker stays busy while the batch at
+the head is awaited, and no more than this is held in memory."""
+
+Arguments = tuple[Any, ...]
+
+
+class Runner(Protocol):
+    """Runs a task over many arguments, in batches, giving the results in input order."""
+
+    def map(self, task: Callable[..., R], arguments: Iterable[Arguments],
+            total: int | None = None) -> Generator[R, None, None]:
+        """``task(*a)`` for each ``a`` of ``arguments`` (``total`` of them, when known), in
+        input order."""
+        ...
+
+    def workers(self, total: int | None = None) -> int:
+        """How many workers share ``total`` tasks."""
+        ...
+
+    def label(self, total: int | None = None) -> str:
+        """What ran them, as a table's footer says it: ``2 processes``, ``Ray (local, 8 CPUs)``."""
+        ...
+
+
+def batch_size(total: int | None, workers: int, batch: int | None = None) -> int:
+    """Tasks per batch: ``batch`` when given, else :data:`DEFAULT_BATCH` lowered so that each of
+    ``workers`` gets :data:`SPREAD` batches of ``total`` tasks (when known)."""
+    if batch is not None:
+        return max(1, batch)
+    if total is None:
+        return DEFAULT_BATCH
+    return max(1, min(DEFAULT_BATCH, math.ceil(total / (max(1, workers) * SPREAD))))
+
+
+def run_batch(task: Callable[..., R], batch: list[Arguments]) -> list[R]:
+    """A worker's task: one batch, in order."""
+    return [task(*arguments) for arguments in batch]
+
+
+def batches(arguments: Iterable[Arguments], size: int) -> Generator[list[Arguments], None, None]:
+    """The arguments in lists of 1, 2, 4, ... then ``size`` (the last one shorter): the first
+    results come at once, and a few tasks still spread over every worker."""
+    iterator = iter(arguments)
+    step = 1
+    while batch := list(islice(iterator, min(step, size))):
+        yield batch
+        step *= 2
+
+
+def in_order(submit: Callable[[list[Arguments]], H], collect: Callable[[H], list[R]],
+             cancel: Callable[[list[H]], None], arguments: Iterable[Arguments], size: int,
+             ahead: int) -> Generator[R, None, None]:
+    """The results of batches of ``size`` submitted to some workers (``submit`` ships one and
+    gives its handle, ``collect`` awaits its results), in input order, with at most ``ahead``
+    batches in flight; on an early stop (an error, Ctrl-C, the reader gone) the batches still
+    in flight are ``cancel``\\ ed."""
+    pending: deque[H] = deque()
+    try:
+        for batch in batches(arguments, size):
+            pending.append(submit(batch))
+            if len(pending) >= ahead:
+                yield from collect(pending.popleft())
+        while pending:
+            yield from collect(pending.popleft())
+    finally:
+        if pending:
+            cancel(list(pending))
+
+
+def ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _result(future: Future[list[R]]) -> list[R]:
+    return future.result()
+
+
+def _cancel(futures: list[Future[Any]]) -> None:
+    for future in futures:
+        future.cancel()
+
+
+@dataclass(frozen=True)
+class Processes:
+    """This machine's runner: ``jobs`` worker processes (1: this process alone; never more
+    processes than batches), ``batch`` tasks a batch (None: :func:`batch_size`'s choice)."""
+
+    jobs: int = 1
+    batch: int | None = None
+
+    def workers(self, total: int | None = None) -> int:
+        """Processes that share ``total`` tasks: no more than their batches."""
+        if total is None:
+            return max(1, self.jobs)
+        size = batch_size(total, self.jobs, self.batch)
+        return max(1, min(self.jobs, math.ceil(total / size)))
+
+    def label(self, total: int | None = None) -> str:
+        """``1 process``, ``2 processes``."""
+        count = self.workers(total)
+        return f"{count} process{'es' if count > 1 else ''}"
+
+    def map(self, task: Callable[..., R], arguments: Iterable[Arguments],
+            total: int | None = None) -> Generator[R, None, None]:
+        """Each task's result, in input order."""
+        workers = self.workers(total)
+        if workers == 1:
+            for each in arguments:
+                yield task(*each)
+            return
+        pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
+        try:
+            yield from in_order(lambda batch: pool.submit(run_batch, task, batch),
+                                _result, _cancel, arguments,
+                                batch_size(total, self.jobs, self.batch), workers * AHEAD)
+        finally:
+            pool.shutdown(cancel_futures=True)

@@ -1,0 +1,143 @@
+"""``--ray ADDRESS`` (ginrules/cluster.py): the batch commands on a Ray cluster print the tables
+the local process pool prints; without Ray, ``--ray`` is a one-line refusal naming the extra.
+
+The Ray runs (marked ``ray``) start one local Ray of two CPUs for the module, on the loopback
+address; the test extra installs Ray, so they run in CI (about ten seconds in all); they are
+skipped, saying why, where Ray is not installed."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+
+import pytest
+
+from ginrules.cli import main
+from ginrules.cluster import EXTRA
+from ginrules.rules.players.arena import pair_seed
+
+from testkit.generator import random_game
+from tests.cli.test_edge_without_flask import _run
+
+SHORT = '{"preset": "eaai", "game_target": 15}'
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """One Ray on this machine for the module's runs (each command uses it as it is)."""
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install "
+                                            "'ginrules[cluster]')")
+    ray.init(address="local", num_cpus=2, include_dashboard=False,
+             _node_ip_address="127.0.0.1")
+    yield ray
+    ray.shutdown()
+
+
+def _table(capsys, *args: str) -> list[str]:
+    """A command's table without its timing line (the only one that may differ)."""
+    assert main(list(args)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    return [line for line in lines if " s: " not in line and " s on " not in line]
+
+
+def _footer(capsys, *args: str) -> str:
+    assert main(list(args)) == 0
+    return next(line for line in capsys.readouterr().out.splitlines() if " s on " in line)
+
+
+@pytest.mark.ray
+def test_selfplay_prints_the_same_table_on_local_processes_and_on_ray(local_ray, capsys):
+    args = ("selfplay", "--bots", "simple,random", "--games", "12", "--seed", "4")
+    alone = _table(capsys, *args)
+    pool = _table(capsys, *args, "--jobs", "2", "--batch", "2")
+    ray = _table(capsys, *args, "--ray", "local", "--batch", "2")
+    ray_defaults = _table(capsys, *args, "--ray", "local")
+    assert alone == pool == ray == ray_defaults
+    assert len(alone) == 3 and sum(int(line.split()[1]) for line in alone[1:]) == 12
+
+
+@pytest.mark.ray
+def test_arena_prints_the_same_measures_on_local_processes_and_on_ray(local_ray, capsys):
+    args = ("arena", "--bots", "advisor:0,simple", "--pairs", "6", "--seed", "5", "--rules",
+            SHORT)
+    pool = _table(capsys, *args, "--jobs", "2")
+    ray = _table(capsys, *args, "--ray", "local", "--batch", "1")
+    assert pool == ray and "exact sign test p =" in "\n".join(ray)
+    assert _footer(capsys, *args, "--ray", "local").endswith(
+        "on Ray (local, 2 CPUs); intervals from the pairs (pair-cluster)")
+
+
+@pytest.mark.ray
+def test_replay_writes_the_same_results_and_summary_on_local_processes_and_on_ray(
+        local_ray, tmp_path, capsys):
+    # Valid logs, one with an illegal move (R-4.2) and a line that is not JSON, in that order.
+    logs = [random_game(seed) for seed in range(9)]
+    broken = copy.deepcopy(logs[4])
+    first = broken["rounds"][0]
+    first["actions"].insert(0, {"player": first["dealer"], "action": "pass"})
+    logs[4] = broken
+    path = tmp_path / "logs.jsonl"
+    path.write_text("".join(json.dumps(log) + "\n" for log in logs) + "{not json\n")
+    written, summaries = [], []
+    for how in (["--jobs", "2", "--batch", "2"], ["--ray", "local", "--batch", "2"]):
+        output = tmp_path / f"out-{len(written)}.jsonl"
+        assert main(["replay", *how, "-o", str(output), str(path)]) == 1
+        summaries.append(capsys.readouterr().out.splitlines())
+        written.append(output.read_bytes())
+    assert written[0] == written[1] and len(written[0].splitlines()) == 10
+    assert summaries[0][1:] == summaries[1][1:] and "invalid" in summaries[0][3]
+    assert summaries[0][0].endswith("games/s, 2 jobs)")
+    assert summaries[1][0].endswith("games/s, Ray (local, 2 CPUs))")
+    results = [json.loads(line) for line in written[1].splitlines()]
+    assert [result["line"] for result in results] == list(range(1, 11))
+    assert [result["valid"] for result in results] == [True] * 4 + [False] + [True] * 4 + [False]
+
+
+@pytest.mark.ray
+def test_ray_gives_results_in_input_order(local_ray):
+    from ginrules.cluster import RayRunner
+
+    runner = RayRunner("local", batch=3)
+    expected = [pair_seed(3, index) for index in range(20)]
+    assert list(runner.map(pair_seed, ((3, index) for index in range(20)))) == expected
+    assert runner.workers() == 2 and runner.label() == "Ray (local, 2 CPUs)"
+    runner.close()  # Ray started by the fixture: left running
+    assert local_ray.is_initialized()
+
+
+@pytest.mark.parametrize("command", [("selfplay", "--bots", "simple,random", "--games", "2"),
+                                     ("arena", "--bots", "simple,random", "--pairs", "1"),
+                                     ("replay", "-")])
+def test_without_ray_the_ray_option_is_a_one_line_refusal_naming_the_extra(
+        monkeypatch, capsys, command):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails, as where none is installed
+    assert main([*command, "--ray", "local"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"ginrules {command[0]}: --ray needs Ray, which is not installed: "
+                            f"{EXTRA}\n")
+    assert "ginrules[cluster]" in EXTRA
+
+
+def test_jobs_goes_with_a_local_ray_only(capsys):
+    assert main(["selfplay", "--bots", "simple,random", "--games", "2", "--ray", "auto",
+                 "--jobs", "2"]) == 2
+    assert "--jobs goes with --ray local only" in capsys.readouterr().err
+
+
+def test_the_batch_commands_load_no_ray_unless_asked(tmp_path):
+    ran = _run(tmp_path, "selfplay", "--bots", "simple,random", "--games", "2", "--jobs", "2")
+    assert ran["out"] and "ray" not in ran["loaded"]
+
+
+def test_ray_is_the_cluster_extra_and_not_a_dependency_of_the_service():
+    import tomllib
+
+    from testkit import ROOT
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert not any(name.lower().startswith("ray") for name in project["dependencies"])
+    extras = project["optional-dependencies"]
+    assert [name.split(">")[0] for name in extras["cluster"]] == ["ray[client]"]
+    assert EXTRA == "pip install 'ginrules[cluster]'"
