@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .play import final_totals
+from .play import final_totals, next_dealer
 
 
 class MatchRefused(Exception):
@@ -23,14 +23,6 @@ class MatchRefused(Exception):
 
 def _game_over(index: int) -> MatchRefused:
     return MatchRefused(["R-8.1"], [f"/rounds/{index}"])
-
-
-def next_dealer(options: dict, players: list, dealer: str | None, won: str) -> str | None:
-    """Who deals after a round that ``won`` won: the winner (R-3.2) or, when the deal
-    alternates (R-3.3), the other of the two players; not known without the round's dealer."""
-    if options["dealer_rotation"] == "winner":
-        return won
-    return None if dealer is None else next(p for p in players if p != dealer)
 
 
 def two_player(options: dict, question: dict) -> dict:
@@ -91,7 +83,7 @@ def hollywood(options: dict, question: dict) -> dict:
                 games[g]["totals"][won] += result.get("points", 0)
                 if games[g]["totals"][won] >= target:
                     games[g]["closed"], games[g]["winner"] = True, won
-            dealer = won
+            dealer = next_dealer(options, players, dealer, won)
         rounds.append({"credited": credited,
                        "totals": {"games": [dict(g, totals=dict(g["totals"])) for g in games]}})
     complete = games[2]["closed"]

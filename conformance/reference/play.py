@@ -444,6 +444,14 @@ def final_totals(players: list[str], round_points: dict[str, int], wins: dict[st
     return totals, bonuses
 
 
+def next_dealer(options: dict, players: list, dealer: str | None, won: str) -> str | None:
+    """Who deals after a round that ``won`` won: the winner (R-3.2) or, when the deal
+    alternates (R-3.3), the other of the two players; not known without the round's dealer."""
+    if options["dealer_rotation"] == "winner":
+        return won
+    return None if dealer is None else next(p for p in players if p != dealer)
+
+
 def referee(question: dict, options: dict) -> dict:
     """A two-player game log judged: valid with its results, or the first fault."""
     players = list(question["players"])
@@ -451,7 +459,7 @@ def referee(question: dict, options: dict) -> dict:
     round_points = {p: 0 for p in players}
     wins = {p: 0 for p in players}
     results: list[dict] = []
-    next_dealer: str | None = None
+    dealt_next: str | None = None
     winner: str | None = None
     deal: Deal | None = None
     immediate = options["box_bonus_timing"] == "immediate"
@@ -465,7 +473,7 @@ def referee(question: dict, options: dict) -> dict:
                     "code": "game_over"}
         try:
             deal = deal_round(round_, players, seed, index, options,
-                              next_dealer if index else None)
+                              dealt_next if index else None)
             for position, action in enumerate(round_.get("actions", [])):
                 try:
                     deal.play(action)
@@ -491,10 +499,9 @@ def referee(question: dict, options: dict) -> dict:
         if result["winner"] is not None:
             round_points[result["winner"]] += result["points"]
             wins[result["winner"]] += 1
-            next_dealer = (result["winner"] if options["dealer_rotation"] == "winner"
-                           else next(p for p in players if p != deal.dealer))
+            dealt_next = next_dealer(options, players, deal.dealer, result["winner"])
         else:
-            next_dealer = deal.dealer
+            dealt_next = deal.dealer
         leaders = [p for p in players if running(p) >= options["game_target"]]
         if leaders:
             winner = max(leaders, key=running)
@@ -512,7 +519,7 @@ def referee(question: dict, options: dict) -> dict:
         if deal is not None and deal.phase != OVER:
             answer["next"] = {"player": deal.turn, "legal": deal.legal_actions()}
         else:
-            answer["next_dealer"] = next_dealer
+            answer["next_dealer"] = dealt_next
     return answer
 
 

@@ -103,3 +103,19 @@ def test_r9_4_opponents_alternate_and_the_faulty_case_pairs_the_same_twice():
     (valid,) = [case for case in VALID if case["description"].startswith("partnership")]
     played = valid["request"]["body"]["rounds"]
     assert all(pairing(a) != pairing(b) for a, b in zip(played, played[1:]))
+
+
+def test_r3_3_hollywood_passes_the_deal_as_the_rules_say_in_the_reference_and_the_service(client):
+    """Hollywood is a two-player game: the option dealer_rotation passes its deal (R-3.3)."""
+    rounds = [{"winner": "ann", "points": 20}, {"winner": None}, {"winner": "bob", "points": 5}]
+    for rotation, expected_next in (("winner", "bob"), ("alternate", "ann")):
+        options, faults = presets.resolve({"preset": "hollywood", "dealer_rotation": rotation})
+        assert not faults and options is not None
+        question = {"variant": "hollywood", "players": ["ann", "bob"], "dealer": "ann",
+                    "rounds": rounds}
+        assert matches.answer(options, question)["next_dealer"] == expected_next
+        reply = client.post("/v1/matches/score", json={
+            "rules": {"preset": "hollywood", "dealer_rotation": rotation},
+            "players": ["ann", "bob"], "dealer": "ann", "rounds": rounds})
+        assert reply.status_code == 200, reply.get_json()
+        assert reply.get_json()["next_dealer"] == expected_next
