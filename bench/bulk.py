@@ -1,6 +1,6 @@
 """Bulk validation speed: ``ginrules replay --jobs 2`` on N standard logs and on N OpenSpiel games.
 
-    python bench/bulk.py [--games 4000] [--seed 2026] [--jobs 2]
+    python bench/bulk.py [--games 4000] [--seed 2026] [--jobs 2] [--ray local] [--kinds standard]
 
 Writes N complete standard games (testkit/generator.py, seeded, to the target) to one JSON Lines
 file and N hands played by OpenSpiel's own ``gin_rummy`` with uniformly random legal actions
@@ -10,6 +10,11 @@ in a temporary folder, made before timing.  Then it runs the command on each, as
 start-up included, and games per second of CPU time (the command's processes, its workers
 included, summed: the figure to compare on a machine shared with other work), with the
 command's own summary.  The inputs are made in parallel too, with the same number of processes.
+
+With ``--ray ADDRESS`` (the ``cluster`` extra) each input is checked a second time, on Ray
+(``ginrules replay --ray ADDRESS``), and the two runs are compared: the same result lines, byte
+for byte, and the same summary but for its line of time; the bench fails otherwise.  ``--kinds
+standard`` leaves the OpenSpiel games out (for a large run of game logs alone).
 """
 
 from __future__ import annotations
@@ -50,11 +55,12 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed_run(path: Path, jobs: int, extra: list[str]) -> tuple[float, float, str]:
+def timed_run(path: Path, runner: list[str], extra: list[str], output: Path
+              ) -> tuple[float, float, str]:
     """Seconds of wall-clock time and of CPU time of one ``ginrules replay`` run (its workers
-    included), and its summary."""
-    output = path.with_suffix(".results.jsonl")
-    command = [sys.executable, "-m", "ginrules", "replay", "--jobs", str(jobs), "--output",
+    included; a Ray cluster's are not this process's children, and are not counted), and its
+    summary; the results go to ``output``."""
+    command = [sys.executable, "-m", "ginrules", "replay", *runner, "--output",
                str(output), *extra, str(path)]
     cpu = _children_cpu()
     started = time.perf_counter()
@@ -71,23 +77,51 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4000, help="games of each kind")
     parser.add_argument("--seed", type=int, default=2026, help="the first seed")
     parser.add_argument("--jobs", type=int, default=2, help="ginrules replay --jobs")
+    parser.add_argument("--ray", default=None, metavar="ADDRESS",
+                        help="also check each input on Ray (ginrules replay --ray ADDRESS) and "
+                             "compare the two runs")
+    parser.add_argument("--kinds", default="standard,openspiel",
+                        help="the inputs: standard, openspiel or both (default: both)")
     args = parser.parse_args()
+    kinds = set(args.kinds.split(","))
     seeds = range(args.seed, args.seed + args.games)
     print(f"{os.cpu_count()} cores; ginrules replay --jobs {args.jobs}; {args.games} games "
           f"of each kind")
     with tempfile.TemporaryDirectory(prefix="ginrules-bulk-") as folder:
         standard = Path(folder) / "standard.jsonl"
         openspiel = Path(folder) / "openspiel.jsonl"
-        write_inputs(standard, standard_line, seeds, args.jobs)
-        write_inputs(openspiel, openspiel_line, seeds, args.jobs)
-        for name, path, extra in (("standard logs", standard, []),
-                                  ("OpenSpiel games", openspiel, ["--format", "openspiel"])):
+        inputs = []
+        if "standard" in kinds:
+            write_inputs(standard, standard_line, seeds, args.jobs)
+            inputs.append(("standard logs", standard, []))
+        if "openspiel" in kinds:
+            write_inputs(openspiel, openspiel_line, seeds, args.jobs)
+            inputs.append(("OpenSpiel games", openspiel, ["--format", "openspiel"]))
+        runners = [(f"--jobs {args.jobs}", ["--jobs", str(args.jobs)])]
+        if args.ray is not None:
+            runners.append((f"--ray {args.ray}", ["--ray", args.ray]))
+        for name, path, extra in inputs:
             megabytes = path.stat().st_size / 1e6
-            seconds, cpu, summary = timed_run(path, args.jobs, extra)
-            print(f"\n{name}: {args.games / seconds:,.0f} games/s wall clock ({args.games} in "
-                  f"{seconds:.1f} s, start-up included; {megabytes:.1f} MB); "
-                  f"{args.games / cpu:,.0f} games per CPU second")
-            print("  " + summary.replace("\n", "\n  "))
+            outputs = []
+            for label, runner in runners:
+                output = path.with_suffix(f".results-{len(outputs)}.jsonl")
+                seconds, cpu, summary = timed_run(path, runner, extra, output)
+                cpu_text = (f"; {args.games / cpu:,.0f} games per CPU second"
+                            if runner[0] == "--jobs" else "")
+                print(f"\n{name}, {label}: {args.games / seconds:,.0f} games/s wall clock "
+                      f"({args.games} in {seconds:.1f} s, start-up included; "
+                      f"{megabytes:.1f} MB){cpu_text}")
+                print("  " + summary.replace("\n", "\n  "))
+                outputs.append((output, summary.splitlines()[1:]))
+            if len(outputs) == 2:
+                (first, first_summary), (second, second_summary) = outputs
+                same_lines = first.read_bytes() == second.read_bytes()
+                same_summary = first_summary == second_summary
+                print(f"  the same {args.games} result lines, byte for byte: "
+                      f"{'yes' if same_lines else 'NO'}; the same summary: "
+                      f"{'yes' if same_summary else 'NO'}")
+                if not (same_lines and same_summary):
+                    return 1
     return 0
 
 
