@@ -340,3 +340,19 @@ def test_the_job_runs_an_arena_with_a_receipt_on_the_cluster_of_the_manifest():
     # One command: KubeRay's versions differ on where `&&` or `;` in an entrypoint would run.
     assert not re.search(r"&&|;|\|", spec["entrypoint"])
     assert spec["submitterPodTemplate"]["spec"]["restartPolicy"] == "Never"
+
+
+def test_the_guide_builds_and_reaches_the_cluster_the_manifests_describe():
+    """docs/cluster.md builds the image as the Dockerfile's header does, applies the manifests
+    and port-forwards the head Service KubeRay names after the cluster (NAME-head-svc)."""
+    guide = (ROOT / "docs" / "cluster.md").read_text()
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    [build] = re.findall(r"^#   (ray=\$\(.*\))$", dockerfile, re.MULTILINE)
+    assert f"\n{build}\n" in guide
+    for argument in ("GINRULES_EXTRAS=cluster", 'GINRULES_RAY_VERSION="$ray"',
+                     '-t "ginrules-cluster:$version"'):
+        assert argument in guide and argument in dockerfile, argument
+    assert "kubectl apply -f deploy/ray/raycluster.yaml" in guide
+    assert "kubectl apply -f deploy/ray/rayjob-arena.yaml" in guide
+    assert f"service/{CLUSTER['metadata']['name']}-head-svc 10001:10001" in guide
+    assert f"kubectl logs -f job/{JOB['metadata']['name']}" in guide
