@@ -115,9 +115,32 @@ def test_the_build_reads_pip_settings_only_from_secrets():
     build = next(i for i in dockerfile_instructions() if "pip wheel" in i)
     assert "--mount=type=secret,id=pip_conf" in build and "--mount=type=secret,id=pip_cert" in build
     assert "PIP_CONFIG_FILE=/run/secrets/pip_conf" in build
-    # The one build argument is the version the image is labelled with: never pip's settings.
-    assert [i for i in dockerfile_instructions() if i.startswith("ARG")] == [
-        "ARG GINRULES_VERSION=unknown"]
+    # The build arguments are the version the image is labelled with and, for the cluster image,
+    # the extras and the Ray version (empty by default): never pip's settings.
+    assert sorted({i for i in dockerfile_instructions() if i.startswith("ARG")}) == [
+        'ARG GINRULES_EXTRAS=""', 'ARG GINRULES_RAY_VERSION=""', "ARG GINRULES_VERSION=unknown"]
+
+
+def _wheel_targets(**arguments: str) -> list[str]:
+    """What the build stage's `pip wheel` builds, its words as the shell expands them."""
+    build = next(i for i in dockerfile_instructions() if "pip wheel" in i)
+    targets = build.split("--wheel-dir /wheels", 1)[1]
+    script = "".join(f"{name}='{value}'; " for name, value in arguments.items())
+    done = subprocess.run(["sh", "-c", f"{script}printf '%s\\n' {targets}"], capture_output=True,
+                          text=True, timeout=10, check=True)
+    return done.stdout.splitlines()
+
+
+def test_without_build_arguments_the_image_is_the_service_alone():
+    """The service image builds the package and its dependencies only; the cluster image adds
+    the cluster extra (Ray) at the version asked for, and makes `ray` run in a login shell."""
+    assert _wheel_targets(GINRULES_EXTRAS="", GINRULES_RAY_VERSION="") == ["."]
+    assert _wheel_targets(GINRULES_EXTRAS="cluster", GINRULES_RAY_VERSION="2.60.0") == [
+        ".[cluster]", "ray==2.60.0"]
+    install = next(i for i in dockerfile_instructions() if "python3 -m venv /opt/ginrules" in i)
+    only_for_cluster = install[install.index("case"):]
+    assert only_for_cluster.startswith('case ",$GINRULES_EXTRAS," in *,cluster,*)')
+    assert "/etc/profile.d/" in only_for_cluster and "bash -lc 'ray --version'" in only_for_cluster
 
 
 @pytest.mark.parametrize("args, status, says", [
