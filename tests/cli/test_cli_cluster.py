@@ -139,5 +139,5 @@ def test_ray_is_the_cluster_extra_and_not_a_dependency_of_the_service():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     assert not any(name.lower().startswith("ray") for name in project["dependencies"])
     extras = project["optional-dependencies"]
-    assert [name.split(">")[0] for name in extras["cluster"]] == ["ray[client,default]"]
+    assert [name.split(">")[0] for name in extras["cluster"]] == ["ray[client]"]
     assert EXTRA == "pip install 'ginrules[cluster]'"

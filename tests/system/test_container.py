@@ -133,10 +133,11 @@ def _wheel_targets(**arguments: str) -> list[str]:
 
 def test_without_build_arguments_the_image_is_the_service_alone():
     """The service image builds the package and its dependencies only; the cluster image adds
-    the cluster extra (Ray) at the version asked for, and makes `ray` run in a login shell."""
+    the cluster extra, and Ray with its dashboard at the version asked for, and makes `ray`
+    run in a login shell."""
     assert _wheel_targets(GINRULES_EXTRAS="", GINRULES_RAY_VERSION="") == ["."]
     assert _wheel_targets(GINRULES_EXTRAS="cluster", GINRULES_RAY_VERSION="2.60.0") == [
-        ".[cluster]", "ray==2.60.0"]
+        ".[cluster]", "ray[default]==2.60.0"]
     install = next(i for i in dockerfile_instructions() if "python3 -m venv /opt/ginrules" in i)
     only_for_cluster = install[install.index("case"):]
     assert only_for_cluster.startswith('case ",$GINRULES_EXTRAS," in *,cluster,*)')
