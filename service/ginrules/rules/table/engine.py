@@ -572,8 +572,15 @@ class Deal:
         """Every legal move of the player whose turn it is: the candidates that pass the
         checks.  Stock draws carry no card; knocks carry no melds (the service arranges them,
         R-5.3); after a knock, the defender's best lay-down."""
-        can = self.can
-        return tuple(move for move in self.candidates() if can(move))
+        legal: list[Move] = []
+        for move in self.candidates():
+            # The same check as :meth:`can`, without its calls: this is the engine's hot loop.
+            try:
+                getattr(self, _VERIFY[type(move)])(move)
+            except IllegalMove:
+                continue
+            legal.append(move)
+        return tuple(legal)
 
     def public_moves(self) -> tuple[Move, ...]:
         """The options of the player to move as anyone may know them: a move whose legality
