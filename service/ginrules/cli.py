@@ -463,31 +463,33 @@ def _recorded(args: argparse.Namespace, runner: Any, total: int, rules: Any, dum
     """With ``--output FILE``: ``runner`` made to append each result to FILE as it comes
     (``dump(index, result)``: wire/records.py) and, with ``--resume``, to give back the
     results FILE holds (``read``) rather than play them again; and FILE's recorder (bulk.py).
-    Without ``--output``, ``runner`` as it is and None."""
+    Without ``--output``, ``runner`` as it is and None.  A refusal lets go of ``runner``."""
     from .bulk import Recorder, Unresumable
     from .rules.usecases.batches import Resumed
     from .wire.records import INDEX, dump_header
 
-    if args.output is None:
-        if args.resume:
-            raise Refusal("--resume reads back what --output FILE holds: give the file")
-        return runner, None
-    key = INDEX[args.command]
+    key, recorder = INDEX[args.command], None
     try:
-        recorder = Recorder(args.output, dump_header(args.command, rules, **settings), key,
-                            args.resume)
-    except Unresumable as error:
-        raise Refusal(str(error)) from None
-    if len(recorder.lines) > total:
-        recorder.close()
-        raise Refusal(f"{args.output} holds {len(recorder.lines)} {key}s, more than the "
-                      f"{total} asked for")
-    try:
-        done = [read(line) for line in recorder.lines]
-    except (KeyError, TypeError, ValueError, IndexError):
-        recorder.close()
-        raise Refusal(f"{args.output} holds a line that is not a {key} of ginrules "
-                      f"{args.command}") from None
+        if args.output is None:
+            if args.resume:
+                raise Refusal("--resume reads back what --output FILE holds: give the file")
+            return runner, None
+        try:
+            recorder = Recorder(args.output, dump_header(args.command, rules, **settings),
+                                key, args.resume)
+        except Unresumable as error:
+            raise Refusal(str(error)) from None
+        if len(recorder.lines) > total:
+            raise Refusal(f"{args.output} holds {len(recorder.lines)} {key}s, more than the "
+                          f"{total} asked for")
+        try:
+            done = [read(line) for line in recorder.lines]
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            raise Refusal(f"{args.output} holds a line that is not a {key} of ginrules "
+                          f"{args.command}") from None
+    except Refusal:
+        _close(runner, recorder)
+        raise
     return Resumed(runner, done, lambda index, result: recorder.add(dump(index, result))
                    ), recorder
 

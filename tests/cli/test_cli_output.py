@@ -132,6 +132,24 @@ def test_a_file_of_another_command_more_results_than_asked_and_no_file_are_refus
     assert "--resume reads back what --output FILE holds" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("line, says", [
+    (b"garbage\n", "line 3 is not JSON: not an output of ginrules selfplay"),
+    (b'{"game": 1}\n', "holds a line that is not a game of ginrules selfplay"),
+    (b'{"game": 1, "players": ["simple", "random"]}\n', "holds a line that is not a game"),
+    (b'{"game": 7}\n', "line 3 is not game 1 of ginrules selfplay"),
+])
+def test_a_file_with_a_broken_line_before_its_last_is_refused(line, says, tmp_path, capsys):
+    path = tmp_path / "out.jsonl"
+    _table(capsys, *COMMANDS["selfplay"], "-o", str(path))
+    lines = path.read_bytes().splitlines(keepends=True)
+    lines[2] = line
+    path.write_bytes(b"".join(lines))
+    assert main([*COMMANDS["selfplay"], "-o", str(path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+    assert path.read_bytes() == b"".join(lines)
+
+
 def test_resume_without_a_file_yet_starts_afresh_and_more_games_extend_a_run(tmp_path, capsys):
     path = tmp_path / "new.jsonl"
     fewer = _with(COMMANDS["selfplay"], "--games", "4")
