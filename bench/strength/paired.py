@@ -17,9 +17,14 @@ plays it), or a version given by ``--base`` (``--base budget_ms=100``: the advis
 serves, to measure changes to its look-ahead). A version is a list of settings,
 comma-separated: ``MODULE.NAME=VALUE`` sets a constant of ``ginrules.rules.players.MODULE``
 (one that exists: a name is checked) to a Python literal, and ``budget_ms=N`` gives the
-advisor playouts. Each version plays in processes of its own, so its settings touch nothing
-else. The score of a game is not kept: every deal is played as at the start of a game (R-8.1),
-so what is measured is points per deal, not games.
+advisor playouts. Each deal is played with its version's settings set and then put back, so
+they touch nothing else, in whatever process plays it. The score of a game is not kept: every
+deal is played as at the start of a game (R-8.1), so what is measured is points per deal, not
+games.
+
+The deals are shared as the batch commands share their work (ginrules' fan-out): ``--jobs N``
+processes of this machine, or a Ray cluster with ``--ray ADDRESS`` (every node then needs this
+checkout, and its git history for ``--ref``); the numbers are the same whatever ran them.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ import math
 import random
 import sys
 import tempfile
-from multiprocessing import Pool
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -65,29 +71,48 @@ def parse_version(text: str) -> dict[str, Any]:
     return settings
 
 
-_STATE: dict[str, Any] = {}
+def _advisor_1(ref: str) -> None:
+    """advisor-1, the advisor of ``ref``, among this process's bots (loaded once)."""
+    from ginrules.rules.players import bots
 
-
-def _start(settings: dict[str, Any], ref: str | None) -> None:
-    """A worker's setup: the version's settings, and advisor-1 when asked for."""
-    for name, value in settings.items():
-        if name != "budget_ms":
-            module, _, attribute = name.rpartition(".")
-            setattr(importlib.import_module(f"ginrules.rules.players.{module}"), attribute,
-                    value)
-    _STATE["budget_ms"] = settings.get("budget_ms")
-    if ref is not None:
+    description = f"the advisor of {ref}"
+    known = bots.BOTS.get("advisor-1")
+    if known is None or known.description != description:
         import versus
-        from ginrules.rules.players import bots
 
-        folder = Path(tempfile.mkdtemp())
-        old = versus.load_ref(ref, folder)
-        bots.BOTS["advisor-1"] = bots.Bot("advisor-1", f"the advisor of {ref}", old.advisor_move)
+        old = versus.load_ref(ref, Path(tempfile.mkdtemp()))
+        bots.BOTS["advisor-1"] = bots.Bot("advisor-1", description, old.advisor_move)
 
 
-def play_deal(job: tuple[str, str, int, int]) -> int:
-    """One deal between the advisor (seat ``ann``) and the opponent: the advisor's points."""
-    rules_name, opponent, seed, index = job
+@contextmanager
+def _version(settings: dict[str, Any]) -> Iterator[None]:
+    """The version's settings set for a while, then put back as they were."""
+    before = []
+    try:
+        for name, value in settings.items():
+            if name != "budget_ms":
+                module, _, attribute = name.rpartition(".")
+                target = importlib.import_module(f"ginrules.rules.players.{module}")
+                before.append((target, attribute, getattr(target, attribute)))
+                setattr(target, attribute, value)
+        yield
+    finally:
+        for target, attribute, value in reversed(before):
+            setattr(target, attribute, value)
+
+
+def play_deal(settings: dict[str, Any], ref: str | None, rules_name: str, opponent: str,
+              seed: int, index: int) -> int:
+    """One deal between the advisor (seat ``ann``), at the version's ``settings``, and the
+    opponent: the advisor's points."""
+    if ref is not None:
+        _advisor_1(ref)
+    with _version(settings):
+        return _play_deal(rules_name, opponent, seed, index, settings.get("budget_ms"))
+
+
+def _play_deal(rules_name: str, opponent: str, seed: int, index: int, budget: int | None
+               ) -> int:
     from ginrules.rules import resolve_rules
     from ginrules.rules.match.standings import Standing
     from ginrules.rules.players.bots import bot_move
@@ -101,7 +126,6 @@ def play_deal(job: tuple[str, str, int, int]) -> int:
                                      "ann", "bob")
     first = "ann" if index % 2 else "bob"  # offered the upcard first: the dealer alternates
     deal = Deal(rules, hands, upcard, first, stock)
-    budget = _STATE.get("budget_ms")
     for move_number in range(MAX_MOVES):
         if deal.phase is Phase.OVER:
             break
@@ -124,11 +148,14 @@ def play_deal(job: tuple[str, str, int, int]) -> int:
 
 
 def run(settings: dict[str, Any], deals: int, seed: int, rules: str, opponent: str,
-        ref: str | None, jobs: int) -> list[int]:
-    """The advisor's points in each deal, for one version."""
-    with Pool(jobs, initializer=_start, initargs=(settings, ref)) as pool:
-        return pool.map(play_deal, [(rules, opponent, seed, i) for i in range(deals)],
-                        chunksize=max(1, deals // (4 * jobs)))
+        ref: str | None, jobs: int = 1, runner: Any = None) -> list[int]:
+    """The advisor's points in each deal, for one version: on ``jobs`` processes of this
+    machine, or on ``runner`` (ginrules' fan-out: processes, a Ray cluster)."""
+    from ginrules.rules.usecases.batches import Processes
+
+    runner = runner if runner is not None else Processes(jobs)
+    return list(runner.map(play_deal, ((settings, ref, rules, opponent, seed, index)
+                                       for index in range(deals)), total=deals))
 
 
 def mean_and_error(values: list[int] | list[float]) -> tuple[float, float]:
@@ -140,6 +167,8 @@ def mean_and_error(values: list[int] | list[float]) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    from ginrules.cli import Refusal, _close, _fan_out_options, _runner
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="append", default=[],
                         help="settings of a version to compare with the base (repeatable)")
@@ -148,9 +177,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--opponent", default="simple", choices=["simple", "random"])
     parser.add_argument("--ref", help="play against the advisor of this commit (advisor-1)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (the result is the same)")
     parser.add_argument("--base", default="",
                         help="settings of the base version (default: none, the heuristic core)")
+    _fan_out_options(parser, "deals")
     args = parser.parse_args(argv)
     try:
         versions = [(f"base {args.base}".strip(), parse_version(args.base))]
@@ -162,12 +191,25 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError as error:
             parser.error(str(error))
     opponent = "advisor-1" if args.ref else args.opponent
-    base: list[int] = []
+    try:
+        runner = _runner(args)
+    except Refusal as refusal:
+        parser.error(str(refusal))
     print(f"{args.deals} deals against {opponent}, rules {args.rules}, seed {args.seed}: the "
           "advisor's points per deal, and the difference with the base on the same deals")
+    try:
+        _compare(versions, args, opponent, runner)
+    finally:
+        _close(runner)
+
+
+def _compare(versions: list[tuple[str, dict[str, Any]]], args: argparse.Namespace,
+             opponent: str, runner: Any) -> None:
+    """Each version's line: its points per deal and its difference with the base's."""
+    base: list[int] = []
     for label, settings in versions:
         points = run(settings, args.deals, args.seed, args.rules, opponent, args.ref,
-                     args.jobs)
+                     runner=runner)
         base = base or points
         mean, error = mean_and_error(points)
         diff, diff_error = mean_and_error([a - b for a, b in zip(points, base)])

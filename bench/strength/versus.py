@@ -13,8 +13,10 @@ it), and plays whole games of self-play between today's advisor and that one, wh
 Without ``--budget-ms`` both play on the heuristic core alone, as ``ginrules selfplay
 --budget-ms 0`` does; ``--ref-budget-ms`` gives advisor-1 a budget of its own (0: its
 heuristic core alone, as self-play played it at 7b44646, where the heuristic core was the
-default).  ``--jobs`` shares the games among processes; the table is the same.  Needs git and
-the repository's history.
+default).  The games are shared as ``ginrules selfplay`` shares them: ``--jobs N`` processes of
+this machine, or a Ray cluster with ``--ray ADDRESS`` (each worker loads advisor-1 itself, so
+every node needs this checkout and its history); the table is the same.  Needs git and the
+repository's history.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ import subprocess
 import sys
 import tempfile
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = "service/ginrules/rules/players"
@@ -52,7 +55,51 @@ def load_ref(ref: str, folder: Path) -> types.ModuleType:
     return importlib.import_module("ginrules.rules.players_ref.bots")
 
 
-def main() -> None:
+def advisor_1(ref: str, budget_ms: int | None, folder: Path | None = None) -> None:
+    """advisor-1, the advisor of ``ref`` (at ``budget_ms`` of its own, when given), among this
+    process's bots; loaded into ``folder`` (None: a new temporary one) unless it is there."""
+    from ginrules.rules.players import bots
+
+    description = f"the advisor of {ref}" + ("" if budget_ms is None else f" at {budget_ms} ms")
+    known = bots.BOTS.get("advisor-1")
+    if known is not None and known.description == description:
+        return
+    old = load_ref(ref, folder or Path(tempfile.mkdtemp()))
+    choose = old.advisor_move
+    if budget_ms is not None:
+        choose = functools.partial(_at_budget, old.advisor_move, budget_ms)
+    bots.BOTS["advisor-1"] = bots.Bot("advisor-1", description, choose)
+
+
+def _with_advisor_1(ref: str, budget_ms: int | None, task: Callable[..., Any],
+                    arguments: tuple[Any, ...]) -> Any:
+    """A task of self-play in a worker that has advisor-1 among its bots."""
+    advisor_1(ref, budget_ms)
+    return task(*arguments)
+
+
+class WithAdvisor1:
+    """A runner (ginrules' fan-out) whose workers load advisor-1 before their first game."""
+
+    def __init__(self, runner: Any, ref: str, budget_ms: int | None) -> None:
+        self.runner = runner
+        self.ref = ref
+        self.budget_ms = budget_ms
+
+    def workers(self, total: int | None = None) -> int:
+        return int(self.runner.workers(total))
+
+    def label(self, total: int | None = None) -> str:
+        return str(self.runner.label(total))
+
+    def map(self, task: Callable[..., Any], arguments: Iterable[tuple[Any, ...]],
+            total: int | None = None) -> Generator[Any, None, None]:
+        return self.runner.map(
+            _with_advisor_1, ((self.ref, self.budget_ms, task, each) for each in arguments),
+            total)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ref", required=True, help="the commit whose advisor is advisor-1")
     parser.add_argument("--games", type=int, default=200)
@@ -63,23 +110,27 @@ def main() -> None:
                              "heuristic core alone)")
     parser.add_argument("--ref-budget-ms", type=int, default=None,
                         help="advisor-1's budget per decision (default: the same as today's)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (the table is the same)")
-    args = parser.parse_args()
-    if args.jobs < 1:
-        parser.error("--jobs is at least 1")
+    from ginrules.cli import Refusal, _close, _fan_out_options, _runner
+
+    _fan_out_options(parser, "games")
+    args = parser.parse_args(argv)
+    try:
+        runner = _runner(args)
+    except Refusal as refusal:
+        parser.error(str(refusal))
 
     from ginrules.rules import resolve_rules
-    from ginrules.rules.players import bots
     from ginrules.rules.players.selfplay import match_table, self_play
 
-    with tempfile.TemporaryDirectory() as folder:
-        ref = load_ref(args.ref, Path(folder))
-        choose = ref.advisor_move
-        if args.ref_budget_ms is not None:
-            choose = functools.partial(_at_budget, ref.advisor_move, args.ref_budget_ms)
-        bots.BOTS["advisor-1"] = bots.Bot("advisor-1", f"the advisor of {args.ref}", choose)
-        result = self_play(("advisor", "advisor-1"), args.games, args.seed,
-                           resolve_rules(args.rules), budget_ms=args.budget_ms, jobs=args.jobs)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            # Here, for this process and the processes it forks; a Ray worker loads its own.
+            advisor_1(args.ref, args.ref_budget_ms, Path(folder))
+            result = self_play(("advisor", "advisor-1"), args.games, args.seed,
+                               resolve_rules(args.rules), budget_ms=args.budget_ms,
+                               runner=WithAdvisor1(runner, args.ref, args.ref_budget_ms))
+    finally:
+        _close(runner)
     print(match_table(result))
     if args.ref_budget_ms is not None:
         print(f"advisor-1 budget {args.ref_budget_ms} ms"

@@ -7,6 +7,11 @@ violations with the API's codes.  A log the API would refuse (not JSON, not a lo
 is a result too, with the problem the API would answer.  Nothing here decides a rule: parsing,
 reading and dumping are the codec's (wire/), the very functions the endpoints call, replaying
 is the rules core's; neither Flask nor marshmallow is loaded.
+
+Here too, the output files of the batch commands as the edge writes and reads them back:
+results appended one JSON line at a time, each flushed as it comes, and read back to resume a
+run (``--output``, ``--resume``); what each line holds is the codec's (``wire/records.py``,
+and :func:`check` here for ``replay``'s).
 """
 
 from __future__ import annotations
@@ -295,6 +300,8 @@ class Summary:
     other_format: int = 0
     """Refused inputs that look like documents of the other ``--format``."""
     format: str = "log"
+    resumed: int = 0
+    """Results read back from the output of an earlier run (counted, not checked again)."""
 
     def add(self, checked: Checked) -> None:
         self.outcomes[checked.outcome] += 1
@@ -313,9 +320,11 @@ class Summary:
     def text(self, seconds: float, jobs: int | str, stopped: bool = False) -> str:
         """The summary printed at the end of a run (``jobs``: the processes, or what else
         checked the logs, ``Ray (local, 2 CPUs)``)."""
-        rate = self.total / seconds if seconds > 0 else 0.0
+        rate = (self.total - self.resumed) / seconds if seconds > 0 else 0.0
         games = "log" if self.total == 1 else "logs"
-        lines = [f"{self.total:,} {games} checked in {seconds:.1f} s ({rate:,.0f} games/s, "
+        resumed = f" ({self.resumed:,} read back from the output)" if self.resumed else ""
+        lines = [f"{self.total:,} {games}{resumed} checked in {seconds:.1f} s ({rate:,.0f} "
+                 "games/s, "
                  + (jobs if isinstance(jobs, str) else f"{jobs} {'job' if jobs == 1 else 'jobs'}")
                  + ")"
                  + ("; stopped before the end" if stopped else "")]
@@ -382,3 +391,156 @@ def input_bytes(paths: list[str]) -> int | None:
             return None
         total += Path(path).stat().st_size
     return total
+
+
+# The output files of the batch commands (--output, --resume) --------------------------------
+
+class Unresumable(Exception):
+    """An output file a run cannot be resumed from: a one-line reason."""
+
+
+def read_back(path: str) -> tuple[list[bytes], int]:
+    """The complete lines of a file an earlier run wrote (none when there is no file yet) and
+    the bytes they take: a last line without its newline, as a run killed while writing
+    leaves it, is not one, and is written again."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except FileNotFoundError:
+        return [], 0
+    except OSError as error:
+        raise Unresumable(f"cannot read {path}: {error.strerror or error}") from None
+    kept = data[:data.rfind(b"\n") + 1]
+    return kept.splitlines(keepends=True), len(kept)
+
+
+def append_to(path: str, keep: int) -> IO[bytes]:
+    """``path`` opened to append after its first ``keep`` bytes (the rest cut: a torn line);
+    created when there is none."""
+    try:
+        stream = open(path, "r+b") if keep else open(path, "wb")
+        stream.truncate(keep)
+        stream.seek(keep)
+    except OSError as error:
+        raise Unresumable(f"cannot write {path}: {error.strerror or error}") from None
+    return stream
+
+
+def _shown(value: Any) -> str:
+    """A setting as its option takes it: ``simple,random``, ``100``."""
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return json.dumps(value, separators=(",", ":"))
+
+
+def settings_differ(theirs: dict[str, Any], ours: dict[str, Any]) -> str | None:
+    """The first setting written in an output file's header (``theirs``) that this run would
+    not write (``ours``), as its option and both values; None when they agree."""
+    for name in dict.fromkeys([*ours, *theirs]):
+        mine, other = ours.get(name), theirs.get(name)
+        if mine == other:
+            continue
+        option = f"--{name.replace('_', '-')}"
+        if isinstance(mine, dict) and isinstance(other, dict):
+            key = next(k for k in dict.fromkeys([*mine, *other]) if mine.get(k) != other.get(k))
+            return f"{option} ({key} {_shown(other.get(key))} there, {_shown(mine.get(key))} here)"
+        return f"{option} {_shown(other)} there, {_shown(mine)} here"
+    return None
+
+
+class Recorder:
+    """The ``--output`` file of ``selfplay``, ``arena`` or ``calibrate``: first the run's
+    settings (``header``), then one line per result in input order, each numbered by ``key``
+    from 0 and flushed as it is written.  With ``resume``, the lines an earlier run wrote are
+    read back first (:attr:`lines`), refused unless its settings were the same, and the new
+    ones follow them."""
+
+    def __init__(self, path: str, header: dict[str, Any], key: str, resume: bool) -> None:
+        self.path = path
+        self.lines: list[dict[str, Any]] = []
+        lines, keep = read_back(path) if resume else ([], 0)
+        if lines:
+            self.lines = self._check(lines, header, key)
+        self.stream = append_to(path, keep)
+        if not lines:
+            self._write(header)
+        self.written = len(self.lines)
+
+    def _check(self, lines: list[bytes], header: dict[str, Any], key: str
+               ) -> list[dict[str, Any]]:
+        """The result lines of an earlier run's file, once its header is found to say the
+        same command and settings as this run's ``header``."""
+        try:
+            read = [json.loads(line) for line in lines]
+        except ValueError:
+            number = next(i for i, line in enumerate(lines, 1) if not _is_json(line))
+            raise Unresumable(f"{self.path} line {number} is not JSON: not an output of "
+                              f"{header['output']}") from None
+        first = read[0]
+        if not isinstance(first, dict) or first.get("output") != header["output"]:
+            written = first.get("output") if isinstance(first, dict) else None
+            raise Unresumable(f"{self.path} is not an output of {header['output']}"
+                              + (f" (it is one of {written})" if isinstance(written, str)
+                                 else ""))
+        differs = settings_differ(first.get("settings") or {}, header["settings"])
+        if differs is not None:
+            raise Unresumable(f"{self.path} was written with other settings: {differs}; "
+                              "resume with the same ones, or write another file")
+        for index, line in enumerate(read[1:]):
+            if not isinstance(line, dict) or line.get(key) != index:
+                raise Unresumable(f"{self.path} line {index + 2} is not {key} {index} of "
+                                  f"{header['output']}")
+        return read[1:]
+
+    def _write(self, line: dict[str, Any]) -> None:
+        self.stream.write(json_bytes(line) + b"\n")
+        self.stream.flush()
+
+    def add(self, line: dict[str, Any]) -> None:
+        """Append one result's line, at once."""
+        self._write(line)
+        self.written += 1
+
+    def close(self) -> None:
+        self.stream.close()
+
+
+def checked_of(line: bytes, size: int = 0) -> Checked:
+    """A result line of ``replay`` read back (:func:`check` wrote it): its outcome and codes,
+    for the summary."""
+    result = json.loads(line)
+    outcome = ("invalid" if not result["valid"] else "complete" if result["complete"]
+               else "in_progress")
+    codes = tuple(dict.fromkeys(v["code"] for v in result.get("violations", ())))
+    return Checked(line, outcome, codes, size)
+
+
+def skip_checked(items: Iterable[Input], lines: list[bytes], path: str
+                 ) -> tuple[list[Checked], Iterator[Input]]:
+    """The results an earlier run wrote to ``path`` (``lines``, one per input, in input
+    order), read back, and the inputs after theirs; refused unless each of those results
+    names the file and line of its input."""
+    iterator = iter(items)
+    done = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            result = json.loads(line)
+            where = (result["file"], result["line"])
+            item = next(iterator, None)
+            if item is not None:
+                done.append(checked_of(line, item.size))
+        except (ValueError, TypeError, KeyError):
+            raise Unresumable(f"{path} line {number} is not a result of ginrules replay"
+                              ) from None
+        if item is None:
+            raise Unresumable(f"{path} holds {len(lines):,} results, more than the "
+                              f"{number - 1:,} inputs given")
+        if where != (item.file, item.line):
+            raise Unresumable(f"{path} line {number} is the result of {_place(*where)}, not "
+                              f"of {_place(item.file, item.line)}: resume with the same "
+                              "inputs, in the same order")
+    return done, iterator
+
+
+def _place(file: Any, line: Any) -> str:
+    return f"{file}" + (f" line {line}" if line is not None else "")

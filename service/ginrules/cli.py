@@ -310,25 +310,41 @@ def run_replay(args: argparse.Namespace) -> int:
                   and next(bulk.files_of(Path(p)), None) is None), None)
     if empty is not None:
         raise Refusal(f"the folder {empty} holds no *.json, *.jsonl or *.ndjson file")
-    runner = _runner(args, default_jobs=os.cpu_count() or 1)
     to_file = args.output != "-"
+    if args.resume and (not to_file or args.invalid_only):
+        raise Refusal("--resume reads back one result per log from --output FILE: give the "
+                      "file, and not --invalid-only")
+    runner = _runner(args, default_jobs=os.cpu_count() or 1)
+    reader = bulk.Reader(args.files, stdin=sys.stdin.buffer)
+    summary = bulk.Summary(format=args.format)
+    inputs: Iterable[bulk.Input] = reader
     try:
-        output = open(args.output, "wb") if to_file else sys.stdout.buffer
+        if args.resume:
+            lines, keep = bulk.read_back(args.output)
+            done, inputs = bulk.skip_checked(reader, lines, args.output)
+            output = bulk.append_to(args.output, keep)
+            for checked in done:
+                summary.add(checked)
+            summary.resumed = len(done)
+        else:
+            output = open(args.output, "wb") if to_file else sys.stdout.buffer
     except OSError as error:
+        _close(runner)
         raise Refusal(f"cannot write {args.output}: {error.strerror or error}") from None
+    except bulk.Unresumable as error:
+        _close(runner)
+        raise Refusal(str(error)) from None
     report = sys.stdout if to_file else sys.stderr
     progress = None
     if sys.stderr.isatty():
         progress = bulk.Progress(sys.stderr.write, bulk.input_bytes(args.files),
                                  time.perf_counter)
-    reader = bulk.Reader(args.files, stdin=sys.stdin.buffer)
     options = bulk.Options(format=args.format, full=args.full)
-    summary = bulk.Summary(format=args.format)
     started = time.perf_counter()
     stopped = False
     broken = False
     try:
-        for checked in bulk.check_all(reader, options, runner):
+        for checked in bulk.check_all(inputs, options, runner):
             summary.add(checked)
             if not args.invalid_only or checked.outcome == "invalid":
                 output.write(checked.line)
@@ -389,14 +405,22 @@ def run_selfplay(args: argparse.Namespace) -> int:
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
     progress = _progress_bar if sys.stderr.isatty() else None
-    runner = _runner(args)
+    from .wire.records import dump_game, read_game
+
+    fan_out = _runner(args)
+    runner, recorder = _recorded(args, fan_out, args.games, rules,
+                                 lambda index, game: dump_game(index, args.seed, game),
+                                 read_game, bots=list(bots), seed=args.seed,
+                                 budget_ms=args.budget_ms)
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            progress=progress, runner=runner)
     except ValueError as error:  # a variant self-play cannot seat
         raise Refusal(str(error)) from None
+    except KeyboardInterrupt:
+        return _interrupted(args, recorder, "games")
     finally:
-        _close(runner)
+        _close(fan_out, recorder)
     if progress is not None:
         print(file=sys.stderr)
     print(match_table(result))
@@ -426,11 +450,72 @@ def _runner(args: argparse.Namespace, default_jobs: int = 1) -> Any:
         raise Refusal(str(error)) from None
 
 
-def _close(runner: Any) -> None:
-    """Let go of a runner's cluster, if it has one."""
-    close = getattr(runner, "close", None)
-    if close is not None:
-        close()
+def _close(runner: Any, recorder: Any = None) -> None:
+    """Let go of a runner's cluster, if it has one, and close the output file, if any."""
+    for each in (runner, recorder):
+        close = getattr(each, "close", None)
+        if close is not None:
+            close()
+
+
+def _recorded(args: argparse.Namespace, runner: Any, total: int, rules: Any, dump: Any,
+              read: Any, **settings: Any) -> tuple[Any, Any]:
+    """With ``--output FILE``: ``runner`` made to append each result to FILE as it comes
+    (``dump(index, result)``: wire/records.py) and, with ``--resume``, to give back the
+    results FILE holds (``read``) rather than play them again; and FILE's recorder (bulk.py).
+    Without ``--output``, ``runner`` as it is and None.  A refusal lets go of ``runner``."""
+    from .bulk import Recorder, Unresumable
+    from .rules.usecases.batches import Resumed
+    from .wire.records import INDEX, dump_header
+
+    key, recorder = INDEX[args.command], None
+    try:
+        if args.output is None:
+            if args.resume:
+                raise Refusal("--resume reads back what --output FILE holds: give the file")
+            return runner, None
+        try:
+            recorder = Recorder(args.output, dump_header(args.command, rules, **settings),
+                                key, args.resume)
+        except Unresumable as error:
+            raise Refusal(str(error)) from None
+        if len(recorder.lines) > total:
+            raise Refusal(f"{args.output} holds {len(recorder.lines)} {key}s, more than the "
+                          f"{total} asked for")
+        try:
+            done = [read(line) for line in recorder.lines]
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            raise Refusal(f"{args.output} holds a line that is not a {key} of ginrules "
+                          f"{args.command}") from None
+    except Refusal:
+        _close(runner, recorder)
+        raise
+    return Resumed(runner, done, lambda index, result: recorder.add(dump(index, result))
+                   ), recorder
+
+
+def _interrupted(args: argparse.Namespace, recorder: Any, what: str) -> int:
+    """Ctrl-C: say where what finished is kept (exit status 130)."""
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    kept = (f"the {recorder.written} {what} finished are in {recorder.path}; the same command "
+            f"with --resume plays the rest" if recorder is not None else
+            f"--output FILE keeps the {what} that finish, and --resume plays the rest")
+    print(f"ginrules {args.command}: interrupted: {kept}", file=sys.stderr)
+    return 130
+
+
+def _output_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--output FILE`` and ``--resume``: each finished result kept (bulk.Recorder)."""
+    parser.add_argument(
+        "--output", "-o", default=None, metavar="FILE",
+        help=f"also append each finished {what[:-1]} to FILE as one JSON line, in order, "
+             "after a first line of the settings; FILE is written afresh unless --resume")
+    parser.add_argument(
+        "--resume", action="store_true",
+        help=f"read back the {what} FILE holds (a last line cut short is dropped), refuse "
+             f"if its settings differ, and play only the rest: the table is that of all of "
+             f"them, as one run would print it (no FILE yet: a fresh start)")
 
 
 def _fan_out_options(parser: argparse.ArgumentParser, what: str,
@@ -473,19 +558,34 @@ def run_calibrate(args: argparse.Namespace) -> int:
         # The numbers measured are the playouts': a hint without them has none (and a budget
         # the API would refuse measures no hint it serves).
         raise Refusal(f"--budget-ms is 1 to {MAX_BUDGET_MS}")
+    from .wire.records import dump_calibration_game, dump_prediction, read_calibration_game
+
     try:
         rules = resolve_rules(parse_rules(args.rules))
-        terminal = sys.stderr.isatty()
-
-        def progress(done: int, total: int, predictions: int) -> None:
-            if terminal:
-                _progress_bar(done, total, f"{predictions} predictions")
-
-        result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
-                           opponent_model=args.opponent_model, progress=progress,
-                           options=args.options)
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
+    terminal = sys.stderr.isatty()
+
+    def progress(done: int, total: int, predictions: int) -> None:
+        if terminal:
+            _progress_bar(done, total, f"{predictions} predictions")
+
+    fan_out = _runner(args)
+    runner, recorder = _recorded(
+        args, fan_out, args.games, rules,
+        lambda index, game: dump_calibration_game(index, args.seed, bots, game),
+        read_calibration_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms,
+        opponent_model=args.opponent_model, options=args.options)
+    try:
+        result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
+                           opponent_model=args.opponent_model, progress=progress,
+                           options=args.options, runner=runner)
+    except (ValueError, RulesError) as error:
+        raise Refusal(str(error)) from None
+    except KeyboardInterrupt:
+        return _interrupted(args, recorder, "games")
+    finally:
+        _close(fan_out, recorder)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     print(calibration_report(result))
@@ -497,7 +597,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     if args.predictions is not None:
         with open(args.predictions, "w", encoding="utf-8") as handle:
             for p in result.predictions:
-                handle.write(json.dumps(dataclasses.asdict(p)) + "\n")
+                handle.write(json.dumps(dump_prediction(p)) + "\n")
         print(f"predictions written to {args.predictions}")
     if args.svg not in (None, "-"):  # "-": none, as before it was the default
         with open(args.svg, "w", encoding="utf-8") as handle:
@@ -524,15 +624,23 @@ def run_arena(args: argparse.Namespace) -> int:
         raise Refusal("--pairs is at least 1")
     progress = ((lambda done, total: _progress_bar(done, total, unit="pairs"))
                 if sys.stderr.isatty() else None)
-    runner = _runner(args)
+    from .wire.records import dump_pair, read_pair
+
+    fan_out = _runner(args)
+    labels = (first.label, second.label)
+    runner, recorder = _recorded(args, fan_out, args.pairs, rules,
+                                 lambda index, pair: dump_pair(index, args.seed, labels, pair),
+                                 read_pair, bots=list(labels), seed=args.seed)
     source = source_commit()  # the code as it is when the games begin
     try:
         result = arena((first, second), args.pairs, args.seed, rules, runner=runner,
                        progress=progress)
     except ValueError as error:  # a variant the arena cannot seat
         raise Refusal(str(error)) from None
+    except KeyboardInterrupt:
+        return _interrupted(args, recorder, "pairs")
     finally:
-        _close(runner)
+        _close(fan_out, recorder)
     if progress is not None:
         print(file=sys.stderr)
     print(arena_table(result))
@@ -741,7 +849,8 @@ test over them (split pairs are ties); and the margin per game with its interval
 eaai preset this is the protocol of the EAAI-2021 challenge: games to 100, undercut bonus 25,
 the deal alternating after every round with a winner (R-3.3).
 
-Exit status: 0 when played, 2 for a usage error."""
+Exit status: 0 when played, 2 for a usage error, 130 when interrupted (the pairs finished
+are in --output's FILE, if given: --resume plays the rest)."""
 
 
 class Refusal(Exception):
@@ -912,6 +1021,11 @@ def main(argv: list[str] | None = None) -> int:
         help="where the results go, one JSON line per input log in input order (default: -, "
              "standard output); with a file, the summary goes to standard output")
     replay_parser.add_argument(
+        "--resume", action="store_true",
+        help="with --output FILE: skip as many input logs as FILE holds results (each must "
+             "name its log's file and line; a last line cut short is dropped) and append the "
+             "rest's; the summary counts them all, those read back from their lines")
+    replay_parser.add_argument(
         "--invalid-only", action="store_true",
         help="write the results of invalid logs only (the summary still counts every log)")
     replay_parser.add_argument(
@@ -922,7 +1036,8 @@ def main(argv: list[str] | None = None) -> int:
 
     selfplay_parser = _command(
         commands, "selfplay", "play whole games between two bots and print the match table",
-        "ginrules selfplay --bots advisor,simple --games 50 --budget-ms 0 --jobs 2")
+        "ginrules selfplay --bots advisor,simple --games 50 --budget-ms 0 --jobs 2\n"
+        "  ginrules selfplay --bots simple,random --games 40 --output games.jsonl --resume")
     selfplay_parser.add_argument("--bots", default="advisor,simple",
                                  help="two bots, comma-separated: random, simple, advisor "
                                       "(default: advisor,simple)")
@@ -940,6 +1055,7 @@ def main(argv: list[str] | None = None) -> int:
              f"advisor the API serves plays at {DEFAULT_BUDGET_MS}; 0 plays its heuristic core "
              f"alone, many times faster (default: {DEFAULT_BUDGET_MS})")
     _fan_out_options(selfplay_parser, "games")
+    _output_options(selfplay_parser, "games")
     selfplay_parser.set_defaults(run=run_selfplay)
 
     calibrate_parser = _command(
@@ -978,6 +1094,8 @@ def main(argv: list[str] | None = None) -> int:
     calibrate_parser.add_argument("--predictions", default=None, metavar="FILE",
                                   help="also write every prediction and its outcome as JSON "
                                        "Lines, for analysis elsewhere")
+    _fan_out_options(calibrate_parser, "games")
+    _output_options(calibrate_parser, "games")
     calibrate_parser.set_defaults(run=run_calibrate)
 
     arena_parser = _command(
@@ -999,6 +1117,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a two-player preset (standard, modern, classic, oklahoma, straight, openspiel, "
              "eaai) or a JSON object of a preset and overrides (default: standard)")
     _fan_out_options(arena_parser, "pairs")
+    _output_options(arena_parser, "pairs")
     arena_parser.add_argument("--receipt", default=None, metavar="FILE",
                               help="also write the JSON receipt: the command, version, commit, "
                                    "rules, seeds, players and their budgets, and the results")

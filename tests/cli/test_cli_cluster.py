@@ -95,6 +95,22 @@ def test_replay_writes_the_same_results_and_summary_on_local_processes_and_on_ra
 
 
 @pytest.mark.ray
+def test_calibrate_prints_the_same_report_and_picture_on_local_processes_and_on_ray(
+        local_ray, tmp_path, capsys):
+    args = ("calibrate", "--bots", "advisor,random", "--games", "4", "--seed", "3",
+            "--budget-ms", "20", "--rules", '{"preset": "standard", "game_target": 25}')
+    reports, pictures = [], []
+    for how in (["--jobs", "2", "--batch", "1"], ["--ray", "local", "--batch", "1"]):
+        picture = tmp_path / f"{len(pictures)}.svg"
+        assert main([*args, *how, "--svg", str(picture)]) == 0
+        reports.append([line for line in capsys.readouterr().out.splitlines()
+                        if not line.endswith(" s") and "written to" not in line])
+        pictures.append(picture.read_bytes())
+    assert reports[0] == reports[1] and pictures[0] == pictures[1]
+    assert "expected calibration error" in reports[0][-1]
+
+
+@pytest.mark.ray
 def test_ray_gives_results_in_input_order(local_ray):
     from ginrules.cluster import RayRunner
 
@@ -108,6 +124,7 @@ def test_ray_gives_results_in_input_order(local_ray):
 
 @pytest.mark.parametrize("command", [("selfplay", "--bots", "simple,random", "--games", "2"),
                                      ("arena", "--bots", "simple,random", "--pairs", "1"),
+                                     ("calibrate", "--bots", "advisor,random", "--games", "1"),
                                      ("replay", "-")])
 def test_without_ray_the_ray_option_is_a_one_line_refusal_naming_the_extra(
         monkeypatch, capsys, command):

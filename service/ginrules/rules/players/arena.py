@@ -45,7 +45,7 @@ from ..errors import UnknownBotError
 from ..match.variants import Totals
 from ..table.moves import Move
 from ..table.shuffle import seeded_deck
-from ..usecases.batches import Processes, Runner
+from ..usecases.batches import Processes, Runner, resumed_count
 from ..usecases.progress import GameInProgress
 from .bots import BOTS
 from .hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, playouts_for
@@ -136,6 +136,9 @@ class ArenaResult:
     ran_on: str = ""
     """What played the pairs, as the footer says it (``2 processes``, ``Ray (local, 2 CPUs)``);
     empty: ``jobs`` processes."""
+    resumed: int = 0
+    """Pairs an earlier run played, whose results were given back (usecases/batches.py's
+    Resumed): counted in the measures, not in the time."""
 
     def total(self, field: str) -> tuple[int, int]:
         """A per-entrant count summed over the pairs (``wins``, ``points``, ``gins``...)."""
@@ -315,7 +318,8 @@ def arena(entrants: tuple[Entrant, Entrant], pairs: int, seed: int, rules: Rules
             if progress is not None:
                 progress(len(results), pairs)
     return ArenaResult(entrants, rules, seed, tuple(results), time.perf_counter() - start,
-                       runner.workers(pairs), runner.label(pairs))
+                       runner.workers(pairs), runner.label(pairs),
+                       resumed_count(runner, pairs))
 
 
 def arena_table(result: ArenaResult) -> str:
@@ -349,8 +353,10 @@ def arena_table(result: ArenaResult) -> str:
                      f"(95% interval {margin.low:+.1f} to {margin.high:+.1f})")
     unfinished = result.games - result.decided
     ran_on = result.ran_on or f"{result.jobs} process{'es' if result.jobs > 1 else ''}"
+    resumed = (f"; {result.resumed} resumed, {len(result.pairs) - result.resumed} played"
+               if result.resumed else "")
     lines.append(f"{len(result.pairs)} mirrored pairs ({result.games} games, {result.deals} "
-                 f"deals, rules {result.rules.preset}, seed {result.seed}) in "
+                 f"deals, rules {result.rules.preset}, seed {result.seed}{resumed}) in "
                  f"{result.seconds:.1f} s on {ran_on}; intervals from the pairs (pair-cluster)")
     if unfinished:
         lines.append(f"{unfinished} games unfinished after {MAX_DEALS} deals (not counted)")

@@ -31,14 +31,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 
 from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS
 from ..table.engine import Deal
+from ..usecases.batches import Processes, Runner, resumed_count
 from .hints import DEFAULT_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS, Hint, HintOption
-from .selfplay import Tally, play_game
+from .selfplay import Tally, game_seed, play_game
 
 BINS = 10
 OPTION_CHOICES = ("first", "shown")
@@ -96,6 +98,9 @@ class Calibration:
     options: str = "first"
     """Which options are measured (OPTION_CHOICES): the first, or every option shown with
     numbers, played at random."""
+    resumed: int = 0
+    """Games an earlier run played, whose predictions were given back (usecases/batches.py's
+    Resumed): counted in the measures, not in the time."""
 
     def table(self, bins: int = BINS) -> list[Bin]:
         return reliability_table([(p.win_chance, p.won) for p in self.predictions], bins)
@@ -142,15 +147,60 @@ def calibration_error(pairs: Sequence[tuple[float, bool]], bins: int = BINS) -> 
                for b in reliability_table(pairs, bins))
 
 
+@dataclass(frozen=True)
+class GamePredictions:
+    """One game's predictions, in the order made, and its rounds with at least one."""
+
+    predictions: tuple[Prediction, ...]
+    rounds: int
+
+
+def calibrate_game(bots: tuple[str, str], game: int, seed: int, rules: Rules, budget_ms: int,
+                   opponent_model: str, options: str) -> GamePredictions:
+    """Game number ``game`` of a calibration: its own seed (selfplay.game_seed), the first
+    dealer alternating (R-3.1), so that any game can be played apart from the others, in any
+    process, with the same predictions."""
+    names = (f"1:{bots[0]}", f"2:{bots[1]}")
+    tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
+    predictions: list[Prediction] = []
+    rounds = 0
+    pending: list[tuple[str, Hint, HintOption, int]] = []
+
+    def watch(player: str, hint: Hint | None, played: HintOption | None, deal: Deal) -> None:
+        nonlocal rounds
+        if hint is not None and played is not None:
+            pending.append((player, hint, played, deal.stock_count))
+            return
+        if pending:
+            rounds += 1
+        for seat, made, option, stock in pending:
+            if option.win_chance is None or option.expected_points is None:
+                continue
+            predictions.append(Prediction(
+                option.win_chance, option.expected_points, deal.winner == seat,
+                _points_for(deal, seat), option.samples, made.phase.value, stock,
+                *(option.playouts_raw or (None, None))))
+        pending.clear()
+
+    play_game(rules, dict(zip(names, bots)), names[game % 2],
+              random.Random(game_seed(seed, game)), budget_ms, tallies, [0], watch,
+              opponent_model, pick_shown if options == "shown" else None)
+    return GamePredictions(tuple(predictions), rounds)
+
+
 def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
               budget_ms: int = DEFAULT_BUDGET_MS, opponent_model: str = OPPONENT_MODEL,
               progress: Callable[[int, int, int], None] | None = None,
-              options: str = "first") -> Calibration:
+              options: str = "first", jobs: int = 1,
+              runner: Runner | None = None) -> Calibration:
     """Play ``games`` games between ``bots`` (at least one the advisor), the first dealer
     alternating, and keep every advisor decision's prediction with its round's outcome.
     ``progress(games done, games, predictions)`` after each game.  The same seed plays the
     same games and makes the same predictions.  The hints assume ``opponent_model`` of the
-    opponent (hints.OPPONENT_MODELS).  ``options`` is one of OPTION_CHOICES."""
+    opponent (hints.OPPONENT_MODELS).  ``options`` is one of OPTION_CHOICES.  ``jobs`` worker
+    processes share the games (1: in this process), or ``runner`` runs them
+    (usecases/batches.py: a process pool, a Ray cluster); each game has its own seed, so the
+    predictions, in game order, are the same whatever ran them."""
     if options not in OPTION_CHOICES:
         raise InvalidRulesError(f"options is one of {', '.join(OPTION_CHOICES)}; got "
                                 f"{options[:40]!r}")
@@ -166,37 +216,20 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     if variant.player_count != 2 or variant.games_at_once != 1:
         raise InvalidRulesError(f"calibration plays two-player games of one score; "
                                 f"{rules.preset} is not one")
-    names = (f"1:{bots[0]}", f"2:{bots[1]}")
-    seats = dict(zip(names, bots))
-    tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     result = Calibration(bots, rules.preset, budget_ms, games, seed,
                          opponent_model=opponent_model, options=options)
-    pending: list[tuple[str, Hint, HintOption, int]] = []
-
-    def watch(player: str, hint: Hint | None, played: HintOption | None, deal: Deal) -> None:
-        if hint is not None and played is not None:
-            pending.append((player, hint, played, deal.stock_count))
-            return
-        if pending:
-            result.rounds += 1
-        for seat, made, option, stock in pending:
-            if option.win_chance is None or option.expected_points is None:
-                continue
-            result.predictions.append(Prediction(
-                option.win_chance, option.expected_points, deal.winner == seat,
-                _points_for(deal, seat), option.samples, made.phase.value, stock,
-                *(option.playouts_raw or (None, None))))
-        pending.clear()
-
     start = time.perf_counter()
-    abandoned = [0]
-    for game in range(games):
-        rng = random.Random(seed * 1_000_003 + game)
-        play_game(rules, seats, names[game % 2], rng, budget_ms, tallies, abandoned, watch,
-                  opponent_model, pick_shown if options == "shown" else None)
-        if progress is not None:
-            progress(game + 1, games, len(result.predictions))
+    runner = runner if runner is not None else Processes(jobs)
+    each = ((bots, game, seed, rules, budget_ms, opponent_model, options)
+            for game in range(games))
+    with closing(runner.map(calibrate_game, each, total=games)) as played:
+        for done, game in enumerate(played, start=1):
+            result.predictions.extend(game.predictions)
+            result.rounds += game.rounds
+            if progress is not None:
+                progress(done, games, len(result.predictions))
     result.seconds = time.perf_counter() - start
+    result.resumed = resumed_count(runner, games)
     return result
 
 
@@ -229,7 +262,10 @@ def calibration_report(result: Calibration) -> str:
     lines.append(f"{n} predictions in {result.rounds} rounds of {result.games} games "
                  f"({result.bots[0]} against {result.bots[1]}, rules {result.rules}, budget "
                  f"{result.budget_ms} ms, opponent model {result.opponent_model}, seed "
-                 f"{result.seed}) in {result.seconds:.1f} s"
+                 f"{result.seed}"
+                 + (f"; {result.resumed} games resumed, {result.games - result.resumed} played"
+                    if result.resumed else "")
+                 + f") in {result.seconds:.1f} s"
                  + ("; every option shown with numbers, one played at random at each decision"
                     if result.options == "shown" else ""))
     lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "

@@ -20,7 +20,7 @@ from typing import Any, cast
 from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS, HollywoodTotals, Totals
-from ..usecases.batches import Processes, Runner
+from ..usecases.batches import Processes, Runner, resumed_count
 from ..usecases.progress import GameInProgress
 from ..table.engine import Deal
 from ..table.moves import Move, Phase
@@ -60,10 +60,15 @@ class MatchResult:
     rules: str = "standard"
     abandoned: int = 0
     """Deals abandoned as draws after MAX_MOVES moves."""
+    resumed: int = 0
+    """Games an earlier run played, whose results were given back (usecases/batches.py's
+    Resumed): counted in the table, not in the time."""
 
     @property
     def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else float("inf")
+        """Games played in ``seconds``, those resumed left out."""
+        played = self.games - self.resumed
+        return played / self.seconds if self.seconds > 0 else float("inf")
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -183,6 +188,12 @@ GameResult = tuple[str | None, dict[str, int], int, dict[str, Tally], int]
 played, each seat's tally of that game, and the deals abandoned."""
 
 
+def game_seed(seed: int, game: int) -> int:
+    """The seed of game number ``game`` of a match (self-play's, calibration's) played from
+    ``seed``: its random stream's, deals and moves alike."""
+    return seed * 1_000_003 + game
+
+
 def _one_game(bots: tuple[str, str], game: int, seed: int, rules: Rules,
               budget_ms: int | None) -> GameResult:
     """Game number ``game`` of a match: its own seed, the first dealer alternating (R-3.1), so
@@ -190,7 +201,7 @@ def _one_game(bots: tuple[str, str], game: int, seed: int, rules: Rules,
     names = (f"1:{bots[0]}", f"2:{bots[1]}")
     tallies = {name: Tally(bot) for name, bot in zip(names, bots)}
     abandoned = [0]
-    rng = random.Random(seed * 1_000_003 + game)
+    rng = random.Random(game_seed(seed, game))
     winner, final, played = play_game(rules, dict(zip(names, bots)), names[game % 2], rng,
                                       budget_ms, tallies, abandoned)
     totals = cast(Totals, final)  # one game at a time (checked by self_play): not Hollywood's
@@ -236,7 +247,8 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
                 progress(done, games)
     seconds = time.perf_counter() - start
     return MatchResult((tallies[names[0]], tallies[names[1]]), games, deals, seconds,
-                       unfinished, budget_ms, rules.preset, abandoned=abandoned)
+                       unfinished, budget_ms, rules.preset, abandoned=abandoned,
+                       resumed=resumed_count(runner, games))
 
 
 def match_table(result: MatchResult) -> str:
@@ -256,8 +268,10 @@ def match_table(result: MatchResult) -> str:
         budget = ", advisor budget " + ("none: heuristic only" if result.budget_ms is None
                                         else "0 ms: heuristic only" if result.budget_ms == 0
                                         else f"{result.budget_ms} ms")
-    lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}{budget}) "
-                 f"in {result.seconds:.1f} s: {result.games_per_second:.1f} games/s")
+    resumed = (f"; {result.resumed} resumed, {result.games - result.resumed} played"
+               if result.resumed else "")
+    lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}{budget}"
+                 f"{resumed}) in {result.seconds:.1f} s: {result.games_per_second:.1f} games/s")
     if result.unfinished:
         lines.append(f"{_count(result.unfinished, 'game')} unfinished after {MAX_DEALS} deals")
     if result.abandoned:

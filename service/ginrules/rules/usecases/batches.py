@@ -11,6 +11,10 @@ Tasks travel in batches of up to :data:`DEFAULT_BATCH` (the first ones smaller):
 shipping a task (a pickle and a round trip to a worker: a fraction of a millisecond to a local
 process, a few milliseconds to a Ray worker) is paid once a batch.  A short run gets smaller
 batches, so that every worker still has :data:`SPREAD` of them to share.
+
+A run can be resumed: :class:`Resumed` gives the results an earlier run already had (read back
+from its output by the command line) without running them again, runs the rest, and tells each
+new result, as it comes and in input order, to whatever records it.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from __future__ import annotations
 import math
 import signal
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Protocol, TypeVar
@@ -151,3 +156,45 @@ class Processes:
                                 batch_size(total, self.jobs, self.batch), workers * AHEAD)
         finally:
             pool.shutdown(cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A runner that already has the first results of a run, ``done`` (the results of the
+    first ``len(done)`` tasks, as an earlier run recorded them): it gives them without running
+    those tasks, then the results of the others run on ``runner``, each told to ``record``
+    (its index and result) as it comes, before it is given.  The results, and the tables made
+    of them, are those of one uninterrupted run."""
+
+    runner: Runner
+    done: Sequence[Any] = ()
+    record: Callable[[int, Any], None] | None = None
+
+    def _left(self, total: int | None) -> int | None:
+        return None if total is None else max(0, total - len(self.done))
+
+    def workers(self, total: int | None = None) -> int:
+        """The workers of the tasks left to run."""
+        return self.runner.workers(self._left(total))
+
+    def label(self, total: int | None = None) -> str:
+        """What runs the tasks left."""
+        return self.runner.label(self._left(total))
+
+    def map(self, task: Callable[..., R], arguments: Iterable[Arguments],
+            total: int | None = None) -> Generator[R, None, None]:
+        """The results already had, then each of the other tasks' in input order."""
+        iterator = iter(arguments)
+        for result, _ in zip(self.done, iterator):
+            yield result
+        with closing(self.runner.map(task, iterator, self._left(total))) as results:
+            for index, result in enumerate(results, start=len(self.done)):
+                if self.record is not None:
+                    self.record(index, result)
+                yield result
+
+
+def resumed_count(runner: Runner, total: int) -> int:
+    """How many of ``total`` tasks ``runner`` gives back from an earlier run (0 unless it is a
+    :class:`Resumed` one)."""
+    return min(total, len(runner.done)) if isinstance(runner, Resumed) else 0
