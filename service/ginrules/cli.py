@@ -522,7 +522,7 @@ def run_arena(args: argparse.Namespace) -> int:
         raise Refusal(str(error)) from None
     if args.pairs < 1:
         raise Refusal("--pairs is at least 1")
-    progress = ((lambda done, total: _progress_bar(done, total, unit="pairs"))
+    progress = ((lambda done, total, _llr: _progress_bar(done, total, unit="pairs"))
                 if sys.stderr.isatty() else None)
     runner = _runner(args)
     source = source_commit()  # the code as it is when the games begin
