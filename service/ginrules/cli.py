@@ -317,10 +317,8 @@ def run_replay(args: argparse.Namespace) -> int:
     except OSError as error:
         raise Refusal(f"cannot write {args.output}: {error.strerror or error}") from None
     report = sys.stdout if to_file else sys.stderr
-    progress = None
-    if sys.stderr.isatty():
-        progress = bulk.Progress(sys.stderr.write, bulk.input_bytes(args.files),
-                                 time.perf_counter)
+    progress = bulk.Progress(sys.stderr, bulk.input_bytes(args.files),
+                             terminal=sys.stderr.isatty())
     reader = bulk.Reader(args.files, stdin=sys.stdin.buffer)
     options = bulk.Options(format=args.format, full=args.full)
     summary = bulk.Summary(format=args.format)
@@ -332,8 +330,7 @@ def run_replay(args: argparse.Namespace) -> int:
             summary.add(checked)
             if not args.invalid_only or checked.outcome == "invalid":
                 output.write(checked.line)
-            if progress is not None:
-                progress.update(summary)
+            progress.update(summary)
     except KeyboardInterrupt:
         stopped = True
     except BrokenProcessPool:
@@ -343,9 +340,8 @@ def run_replay(args: argparse.Namespace) -> int:
             output.close()
         else:
             output.flush()
-    if progress is not None:
-        progress.update(summary, force=True)
-        progress.close()
+    progress.update(summary, force=True)
+    progress.close()
     ran_on = runner.jobs if isinstance(runner, Processes) else runner.label()
     _close(runner)
     print(summary.text(time.perf_counter() - started, ran_on, stopped), file=report, flush=True)
@@ -388,17 +384,16 @@ def run_selfplay(args: argparse.Namespace) -> int:
         rules = resolve_rules(parse_rules(args.rules))
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
-    progress = _progress_bar if sys.stderr.isatty() else None
+    progress = _progress(args, "games", args.games)
     runner = _runner(args)
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
-                           progress=progress, runner=runner)
+                           progress=progress.update, runner=runner)
     except ValueError as error:  # a variant self-play cannot seat
         raise Refusal(str(error)) from None
     finally:
         _close(runner)
-    if progress is not None:
-        print(file=sys.stderr)
+    progress.close()
     print(match_table(result))
     return 0
 
@@ -475,19 +470,17 @@ def run_calibrate(args: argparse.Namespace) -> int:
         raise Refusal(f"--budget-ms is 1 to {MAX_BUDGET_MS}")
     try:
         rules = resolve_rules(parse_rules(args.rules))
-        terminal = sys.stderr.isatty()
+        meter = _progress(args, "games", args.games)
 
         def progress(done: int, total: int, predictions: int) -> None:
-            if terminal:
-                _progress_bar(done, total, f"{predictions} predictions")
+            meter.update(done, total, note=f"{predictions:,} predictions")
 
         result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            opponent_model=args.opponent_model, progress=progress,
                            options=args.options)
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    meter.close()
     print(calibration_report(result))
     if result.rounds < MEANINGFUL_ROUNDS:
         print(f"ginrules calibrate: warning: {result.rounds} rounds are too few for the ECE to "
@@ -522,8 +515,11 @@ def run_arena(args: argparse.Namespace) -> int:
         raise Refusal(str(error)) from None
     if args.pairs < 1:
         raise Refusal("--pairs is at least 1")
-    progress = ((lambda done, total, _llr: _progress_bar(done, total, unit="pairs"))
-                if sys.stderr.isatty() else None)
+    meter = _progress(args, "pairs", args.pairs)
+
+    def progress(done: int, total: int, llr: float | None) -> None:
+        meter.update(done, total)
+
     runner = _runner(args)
     source = source_commit()  # the code as it is when the games begin
     try:
@@ -533,8 +529,7 @@ def run_arena(args: argparse.Namespace) -> int:
         raise Refusal(str(error)) from None
     finally:
         _close(runner)
-    if progress is not None:
-        print(file=sys.stderr)
+    meter.close()
     print(arena_table(result))
     if args.receipt is not None:
         write_receipt(arena_receipt(result, ["ginrules", *args.argv], source), args.receipt)
@@ -635,12 +630,13 @@ bench/calibration/ece_floor.py``: a perfectly calibrated predictor reads 0.024 o
 300 rounds, 0.015 over 1,000); a game to 100 has about ten rounds."""
 
 
-def _progress_bar(done: int, total: int, note: str = "", unit: str = "games") -> None:
-    """A one-line progress bar on the terminal."""
-    width = 30
-    filled = width * done // total
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}"
-          + (f", {note}" if note else ""), end="", file=sys.stderr, flush=True)
+def _progress(args: argparse.Namespace, unit: str, total: int, capped: bool = False) -> Any:
+    """A command's progress report on standard error (meter.py): a line redrawn on a
+    terminal, plain lines now and then elsewhere."""
+    from .meter import Progress
+
+    return Progress(sys.stderr, unit, total, terminal=sys.stderr.isatty(),
+                    label=f"ginrules {args.command}", capped=capped)
 
 
 DESCRIPTION = """\
