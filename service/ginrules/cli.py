@@ -503,7 +503,7 @@ def run_arena(args: argparse.Namespace) -> int:
     """Play mirrored pairs of games between two players, print the measures and write the
     receipt (players/arena.py)."""
     from .rules import resolve_rules
-    from .rules.players.arena import Entrant, arena, arena_table
+    from .rules.players.arena import SPRT_BATCH, Entrant, arena, arena_table
 
     try:
         texts = args.bots.split(",")
@@ -515,16 +515,20 @@ def run_arena(args: argparse.Namespace) -> int:
         raise Refusal(str(error)) from None
     if args.pairs < 1:
         raise Refusal("--pairs is at least 1")
-    meter = _progress(args, "pairs", args.pairs)
+    sprt = _sprt(args)
+    if sprt is not None and args.batch is None:
+        args.batch = SPRT_BATCH
+    meter = _progress(args, "pairs", args.pairs, capped=sprt is not None)
 
     def progress(done: int, total: int, llr: float | None) -> None:
-        meter.update(done, total)
+        meter.update(done, total, note="" if sprt is None else
+                     f"LLR {llr:.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})")
 
     runner = _runner(args)
     source = source_commit()  # the code as it is when the games begin
     try:
         result = arena((first, second), args.pairs, args.seed, rules, runner=runner,
-                       progress=progress)
+                       progress=progress, sprt=sprt)
     except ValueError as error:  # a variant the arena cannot seat
         raise Refusal(str(error)) from None
     finally:
@@ -535,6 +539,25 @@ def run_arena(args: argparse.Namespace) -> int:
         write_receipt(arena_receipt(result, ["ginrules", *args.argv], source), args.receipt)
         print(f"receipt written to {args.receipt}")
     return 0
+
+
+def _sprt(args: argparse.Namespace) -> Any:
+    """The sequential test of ``--sprt``, ``--alpha`` and ``--beta`` (players/sprt.py), or
+    None without ``--sprt``."""
+    from .rules.players.sprt import MIN_PAIRS, Sprt
+
+    if args.sprt is None:
+        if args.alpha is not None or args.beta is not None:
+            raise Refusal("--alpha and --beta are the error rates of --sprt, which is not given")
+        return None
+    if args.pairs < MIN_PAIRS:
+        raise Refusal(f"--pairs is the cap of --sprt's pairs: at least {MIN_PAIRS}, the pairs "
+                      "played before it may decide")
+    try:
+        return Sprt.parse(args.sprt, *(0.05 if rate is None else rate
+                                       for rate in (args.alpha, args.beta)))
+    except ValueError as error:
+        raise Refusal(str(error)) from None
 
 
 def arena_receipt(result: Any, command: list[str], source: tuple[str | None, bool | None]
@@ -593,8 +616,38 @@ def arena_receipt(result: Any, command: list[str], source: tuple[str | None, boo
             "margin_per_game": interval(result.margin),
             "per_pair": [[*pair.wins, *pair.points] for pair in result.pairs],
         },
+        "sprt": None if result.sprt is None else sprt_receipt(result.sprt),
         "seconds": round(result.seconds, 1),
         "jobs": result.jobs,
+    }
+
+
+def sprt_receipt(outcome: Any) -> dict[str, Any]:
+    """The sequential test of an arena's receipt: its settings and where it stopped."""
+    from .rules.players.sprt import MIN_PAIRS, PRIOR_PAIRS, PRIOR_VARIANCE, SprtOutcome
+
+    assert isinstance(outcome, SprtOutcome)
+    test = outcome.test
+    return {
+        "test": "GSPRT on the pair scores (normal approximation)",
+        "elo0": None if test.elo is None else test.elo[0],
+        "elo1": None if test.elo is None else test.elo[1],
+        "score0": test.score0,
+        "score1": test.score1,
+        "alpha": test.alpha,
+        "beta": test.beta,
+        "lower_bound": test.lower,
+        "upper_bound": test.upper,
+        "llr": outcome.llr,
+        "decision": outcome.decision,
+        "pairs_played": outcome.scores.pairs,
+        "pair_cap": outcome.cap,
+        "mean_pair_score": outcome.scores.mean,
+        "pair_score": "the first player's share of the pair's two games, an unfinished game "
+                      "counting half",
+        "variance": f"of the pair scores, with {PRIOR_PAIRS} pseudo-pairs of variance "
+                    f"{PRIOR_VARIANCE}",
+        "min_pairs": MIN_PAIRS,
     }
 
 
@@ -737,7 +790,17 @@ test over them (split pairs are ties); and the margin per game with its interval
 eaai preset this is the protocol of the EAAI-2021 challenge: games to 100, undercut bonus 25,
 the deal alternating after every round with a winner (R-3.3).
 
-Exit status: 0 when played, 2 for a usage error."""
+With --sprt ELO0,ELO1 (or two win rates), a sequential probability ratio test weighs the pairs
+one by one, in order, and stops at the first that decides it: H1 accepted (the first player
+scores at least as ELO1 says), H0 accepted (at most as ELO0 says), or inconclusive at the cap
+of --pairs. A clear difference is decided in a few dozen pairs, a close call takes thousands.
+The table then adds the hypotheses, the log-likelihood ratio (LLR) and its bounds, and the
+decision; the receipt records them. Pairs played beyond the deciding one (by other processes)
+are not counted, so the table is the same whatever ran them; a batch then holds 8 pairs unless
+--batch says otherwise, so that little is played in vain. Nothing is decided before 20 pairs.
+While it runs, the time left shown is to the cap: at most that.
+
+Exit status: 0 when played (whatever the test decided), 2 for a usage error."""
 
 
 class Refusal(Exception):
@@ -980,20 +1043,33 @@ def main(argv: list[str] | None = None) -> int:
         commands, "arena",
         "measure which of two players is stronger in mirrored pairs of games, with a receipt",
         "ginrules arena --bots advisor:0,simple --pairs 30 --rules eaai --jobs 2 "
-        "--receipt arena.json", ARENA_DETAILS)
+        "--receipt arena.json\n  ginrules arena --bots simple,random --sprt 0,50 --pairs 1000",
+        ARENA_DETAILS)
     arena_parser.add_argument(
         "--bots", default="advisor,simple",
         help="two players, comma-separated: random, simple, advisor (at the API's default "
              f"budget, {DEFAULT_BUDGET_MS} ms) or advisor:MS (a budget of its own, 0 to "
              f"{MAX_BUDGET_MS}; 0 is its heuristic core alone) (default: advisor,simple)")
     arena_parser.add_argument("--pairs", type=int, default=100,
-                              help="mirrored pairs to play, two games each (default: 100)")
+                              help="mirrored pairs to play, two games each; with --sprt, the "
+                                   "most to play (default: 100)")
     arena_parser.add_argument("--seed", type=int, default=1,
                               help="the seed: the same seed plays the same pairs (default: 1)")
     arena_parser.add_argument(
         "--rules", default="standard",
         help="a two-player preset (standard, modern, classic, oklahoma, straight, openspiel, "
              "eaai) or a JSON object of a preset and overrides (default: standard)")
+    arena_parser.add_argument(
+        "--sprt", default=None, metavar="ELO0,ELO1",
+        help="stop as soon as a sequential test decides between two hypotheses of the first "
+             "player's score: Elo differences (0,50; a negative one as --sprt=-10,10) or win "
+             "rates (50%%,55%% or 0.50,0.55); --pairs is then the cap (default: no test)")
+    arena_parser.add_argument("--alpha", type=float, default=None,
+                              help="with --sprt: how often H1 may be accepted when H0 holds, "
+                                   "above 0 and below 0.5 (default: 0.05)")
+    arena_parser.add_argument("--beta", type=float, default=None,
+                              help="with --sprt: how often H0 may be accepted when H1 holds, "
+                                   "above 0 and below 0.5 (default: 0.05)")
     _fan_out_options(arena_parser, "pairs")
     arena_parser.add_argument("--receipt", default=None, metavar="FILE",
                               help="also write the JSON receipt: the command, version, commit, "
