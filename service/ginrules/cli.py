@@ -796,7 +796,7 @@ scores at least as ELO1 says), H0 accepted (at most as ELO0 says), or inconclusi
 of --pairs. A clear difference is decided in a few dozen pairs, a close call takes thousands.
 The table then adds the hypotheses, the log-likelihood ratio (LLR) and its bounds, and the
 decision; the receipt records them. Pairs played beyond the deciding one (by other processes)
-are not counted, so the table is the same whatever ran them; a batch then holds 8 pairs unless
+are not counted, so the table is the same whatever ran them; a batch then holds 2 pairs unless
 --batch says otherwise, so that little is played in vain. Nothing is decided before 20 pairs.
 While it runs, the time left shown is to the cap: at most that.
 

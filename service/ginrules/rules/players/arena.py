@@ -60,9 +60,10 @@ SEATS = ("north", "south")
 """The two seats of every game; the players swap them between the games of a pair."""
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
-SPRT_BATCH = 8
+SPRT_BATCH = 2
 """Pairs a batch under a sequential test (unless told otherwise): the test stops at the pair
-that decides it, and the batches already running are still awaited."""
+that decides it, and the batches already handed to the workers are still played to their end
+(a pair takes 30 ms to seconds, shipping a batch a millisecond or two)."""
 
 
 @dataclass(frozen=True)
@@ -332,9 +333,10 @@ def arena(entrants: tuple[Entrant, Entrant], pairs: int, seed: int, rules: Rules
                 progress(len(results), pairs, None if sprt is None else sprt.llr(scores))
             if sprt is not None and sprt.decision(scores) is not None:
                 break
+        seconds = time.perf_counter() - start  # not the wait for the batches played in vain
     outcome = None if sprt is None else SprtOutcome(sprt, scores, pairs)
-    return ArenaResult(entrants, rules, seed, tuple(results), time.perf_counter() - start,
-                       runner.workers(pairs), runner.label(pairs), outcome)
+    return ArenaResult(entrants, rules, seed, tuple(results), seconds, runner.workers(pairs),
+                       runner.label(pairs), outcome)
 
 
 def arena_table(result: ArenaResult) -> str:
