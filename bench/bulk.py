@@ -67,7 +67,7 @@ def timed_run(path: Path, runner: list[str], extra: list[str], output: Path
     done = subprocess.run(command, capture_output=True, text=True)
     seconds = time.perf_counter() - started
     cpu = _children_cpu() - cpu
-    if done.returncode not in (0, 1):
+    if done.returncode not in (0, 1) or not output.exists():
         raise SystemExit(f"ginrules replay failed ({done.returncode}): {done.stderr[-2000:]}")
     return seconds, cpu, done.stdout.strip()
 

@@ -19,13 +19,15 @@ from __future__ import annotations
 import json
 import os
 import stat
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, TextIO
 
+from . import meter
 from .rules.documents.gamelog import FORMAT as LOG_FORMAT
 from .rules.documents.openspiel import FORMAT as OPENSPIEL
 from .rules.errors import RulesError
@@ -351,35 +353,23 @@ class Summary:
 
 
 class Progress:
-    """A one-line progress report on a terminal, redrawn at most ten times a second."""
+    """The progress report of ``replay`` (meter.py): logs checked, the share of the inputs'
+    bytes read (when their size is known), the rate and the time left, the invalid logs."""
 
-    def __init__(self, write: Callable[[str], Any], total_bytes: int | None,
-                 clock: Callable[[], float]) -> None:
-        self.write = write
+    def __init__(self, stream: TextIO, total_bytes: int | None, *, terminal: bool,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.total_bytes = total_bytes
-        self.clock = clock
-        self.started = clock()
-        self.shown = 0.0
+        self.meter = meter.Progress(stream, "logs", None, terminal=terminal,
+                                    label="ginrules replay", clock=clock)
 
     def update(self, summary: Summary, force: bool = False) -> None:
-        now = self.clock()
-        if not force and now - self.shown < 0.1:
-            return
-        self.shown = now
-        elapsed = now - self.started
-        rate = summary.total / elapsed if elapsed > 0 else 0.0
-        counts = (f"{summary.total:,} {'log' if summary.total == 1 else 'logs'}, "
-                  f"{summary.invalid:,} invalid, {rate:,.0f} games/s")
-        if self.total_bytes:
-            done = min(1.0, summary.bytes_checked / self.total_bytes)
-            width = 30
-            filled = int(width * done)
-            self.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:4.0%}  {counts}  ")
-        else:
-            self.write(f"\r{counts}  ")
+        share = (min(1.0, summary.bytes_checked / self.total_bytes) if self.total_bytes
+                 else None)
+        self.meter.update(summary.total, share=share, note=f"{summary.invalid:,} invalid",
+                          force=force)
 
     def close(self) -> None:
-        self.write("\n")
+        self.meter.close()
 
 
 def input_bytes(paths: list[str]) -> int | None:

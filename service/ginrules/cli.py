@@ -335,10 +335,8 @@ def run_replay(args: argparse.Namespace) -> int:
         _close(runner)
         raise Refusal(str(error)) from None
     report = sys.stdout if to_file else sys.stderr
-    progress = None
-    if sys.stderr.isatty():
-        progress = bulk.Progress(sys.stderr.write, bulk.input_bytes(args.files),
-                                 time.perf_counter)
+    progress = bulk.Progress(sys.stderr, bulk.input_bytes(args.files),
+                             terminal=sys.stderr.isatty())
     options = bulk.Options(format=args.format, full=args.full)
     started = time.perf_counter()
     stopped = False
@@ -348,8 +346,7 @@ def run_replay(args: argparse.Namespace) -> int:
             summary.add(checked)
             if not args.invalid_only or checked.outcome == "invalid":
                 output.write(checked.line)
-            if progress is not None:
-                progress.update(summary)
+            progress.update(summary)
     except KeyboardInterrupt:
         stopped = True
     except BrokenProcessPool:
@@ -359,9 +356,8 @@ def run_replay(args: argparse.Namespace) -> int:
             output.close()
         else:
             output.flush()
-    if progress is not None:
-        progress.update(summary, force=True)
-        progress.close()
+    progress.update(summary, force=True)
+    progress.close()
     ran_on = runner.jobs if isinstance(runner, Processes) else runner.label()
     _close(runner)
     print(summary.text(time.perf_counter() - started, ran_on, stopped), file=report, flush=True)
@@ -404,7 +400,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
         rules = resolve_rules(parse_rules(args.rules))
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
-    progress = _progress_bar if sys.stderr.isatty() else None
+    progress = _progress(args, "games", args.games)
     from .wire.records import dump_game, read_game
 
     fan_out = _runner(args)
@@ -414,15 +410,14 @@ def run_selfplay(args: argparse.Namespace) -> int:
                                  budget_ms=args.budget_ms)
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
-                           progress=progress, runner=runner)
+                           progress=progress.update, runner=runner)
     except ValueError as error:  # a variant self-play cannot seat
         raise Refusal(str(error)) from None
     except KeyboardInterrupt:
         return _interrupted(args, recorder, "games")
     finally:
         _close(fan_out, recorder)
-    if progress is not None:
-        print(file=sys.stderr)
+        progress.close()
     print(match_table(result))
     return 0
 
@@ -564,11 +559,10 @@ def run_calibrate(args: argparse.Namespace) -> int:
         rules = resolve_rules(parse_rules(args.rules))
     except (ValueError, RulesError) as error:
         raise Refusal(str(error)) from None
-    terminal = sys.stderr.isatty()
+    meter = _progress(args, "games", args.games)
 
     def progress(done: int, total: int, predictions: int) -> None:
-        if terminal:
-            _progress_bar(done, total, f"{predictions} predictions")
+        meter.update(done, total, note=f"{predictions:,} predictions")
 
     fan_out = _runner(args)
     runner, recorder = _recorded(
@@ -586,8 +580,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
         return _interrupted(args, recorder, "games")
     finally:
         _close(fan_out, recorder)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+        meter.close()
     print(calibration_report(result))
     if result.rounds < MEANINGFUL_ROUNDS:
         print(f"ginrules calibrate: warning: {result.rounds} rounds are too few for the ECE to "
@@ -610,7 +603,7 @@ def run_arena(args: argparse.Namespace) -> int:
     """Play mirrored pairs of games between two players, print the measures and write the
     receipt (players/arena.py)."""
     from .rules import resolve_rules
-    from .rules.players.arena import Entrant, arena, arena_table
+    from .rules.players.arena import SPRT_BATCH, Entrant, arena, arena_table
 
     try:
         texts = args.bots.split(",")
@@ -622,8 +615,15 @@ def run_arena(args: argparse.Namespace) -> int:
         raise Refusal(str(error)) from None
     if args.pairs < 1:
         raise Refusal("--pairs is at least 1")
-    progress = ((lambda done, total: _progress_bar(done, total, unit="pairs"))
-                if sys.stderr.isatty() else None)
+    sprt = _sprt(args)
+    if sprt is not None and args.batch is None:
+        args.batch = SPRT_BATCH
+    meter = _progress(args, "pairs", args.pairs, capped=sprt is not None)
+
+    def progress(done: int, total: int, llr: float | None) -> None:
+        meter.update(done, total, note="" if sprt is None else
+                     f"LLR {llr:.2f} ({sprt.lower:.2f}, {sprt.upper:.2f})")
+
     from .wire.records import dump_pair, read_pair
 
     fan_out = _runner(args)
@@ -634,20 +634,38 @@ def run_arena(args: argparse.Namespace) -> int:
     source = source_commit()  # the code as it is when the games begin
     try:
         result = arena((first, second), args.pairs, args.seed, rules, runner=runner,
-                       progress=progress)
+                       progress=progress, sprt=sprt)
     except ValueError as error:  # a variant the arena cannot seat
         raise Refusal(str(error)) from None
     except KeyboardInterrupt:
         return _interrupted(args, recorder, "pairs")
     finally:
         _close(fan_out, recorder)
-    if progress is not None:
-        print(file=sys.stderr)
+        meter.close()
     print(arena_table(result))
     if args.receipt is not None:
         write_receipt(arena_receipt(result, ["ginrules", *args.argv], source), args.receipt)
         print(f"receipt written to {args.receipt}")
     return 0
+
+
+def _sprt(args: argparse.Namespace) -> Any:
+    """The sequential test of ``--sprt``, ``--alpha`` and ``--beta`` (players/sprt.py), or
+    None without ``--sprt``."""
+    from .rules.players.sprt import MIN_PAIRS, Sprt
+
+    if args.sprt is None:
+        if args.alpha is not None or args.beta is not None:
+            raise Refusal("--alpha and --beta are the error rates of --sprt, which is not given")
+        return None
+    if args.pairs < MIN_PAIRS:
+        raise Refusal(f"--pairs is the cap of --sprt's pairs: at least {MIN_PAIRS}, the pairs "
+                      "played before it may decide")
+    try:
+        return Sprt.parse(args.sprt, *(0.05 if rate is None else rate
+                                       for rate in (args.alpha, args.beta)))
+    except ValueError as error:
+        raise Refusal(str(error)) from None
 
 
 def arena_receipt(result: Any, command: list[str], source: tuple[str | None, bool | None]
@@ -706,8 +724,38 @@ def arena_receipt(result: Any, command: list[str], source: tuple[str | None, boo
             "margin_per_game": interval(result.margin),
             "per_pair": [[*pair.wins, *pair.points] for pair in result.pairs],
         },
+        "sprt": None if result.sprt is None else sprt_receipt(result.sprt),
         "seconds": round(result.seconds, 1),
         "jobs": result.jobs,
+    }
+
+
+def sprt_receipt(outcome: Any) -> dict[str, Any]:
+    """The sequential test of an arena's receipt: its settings and where it stopped."""
+    from .rules.players.sprt import MIN_PAIRS, PRIOR_PAIRS, PRIOR_VARIANCE, SprtOutcome
+
+    assert isinstance(outcome, SprtOutcome)
+    test = outcome.test
+    return {
+        "test": "GSPRT on the pair scores (normal approximation)",
+        "elo0": None if test.elo is None else test.elo[0],
+        "elo1": None if test.elo is None else test.elo[1],
+        "score0": test.score0,
+        "score1": test.score1,
+        "alpha": test.alpha,
+        "beta": test.beta,
+        "lower_bound": test.lower,
+        "upper_bound": test.upper,
+        "llr": outcome.llr,
+        "decision": outcome.decision,
+        "pairs_played": outcome.scores.pairs,
+        "pair_cap": outcome.cap,
+        "mean_pair_score": outcome.scores.mean,
+        "pair_score": "the first player's share of the pair's two games, an unfinished game "
+                      "counting half",
+        "variance": f"of the pair scores, with {PRIOR_PAIRS} pseudo-pairs of variance "
+                    f"{PRIOR_VARIANCE}",
+        "min_pairs": MIN_PAIRS,
     }
 
 
@@ -743,12 +791,13 @@ bench/calibration/ece_floor.py``: a perfectly calibrated predictor reads 0.024 o
 300 rounds, 0.015 over 1,000); a game to 100 has about ten rounds."""
 
 
-def _progress_bar(done: int, total: int, note: str = "", unit: str = "games") -> None:
-    """A one-line progress bar on the terminal."""
-    width = 30
-    filled = width * done // total
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}"
-          + (f", {note}" if note else ""), end="", file=sys.stderr, flush=True)
+def _progress(args: argparse.Namespace, unit: str, total: int, capped: bool = False) -> Any:
+    """A command's progress report on standard error (meter.py): a line redrawn on a
+    terminal, plain lines now and then elsewhere."""
+    from .meter import Progress
+
+    return Progress(sys.stderr, unit, total, terminal=sys.stderr.isatty(),
+                    label=f"ginrules {args.command}", capped=capped)
 
 
 DESCRIPTION = """\
@@ -849,8 +898,18 @@ test over them (split pairs are ties); and the margin per game with its interval
 eaai preset this is the protocol of the EAAI-2021 challenge: games to 100, undercut bonus 25,
 the deal alternating after every round with a winner (R-3.3).
 
-Exit status: 0 when played, 2 for a usage error, 130 when interrupted (the pairs finished
-are in --output's FILE, if given: --resume plays the rest)."""
+With --sprt ELO0,ELO1 (or two win rates), a sequential probability ratio test weighs the pairs
+one by one, in order, and stops at the first that decides it: H1 accepted (the first player
+scores at least as ELO1 says), H0 accepted (at most as ELO0 says), or inconclusive at the cap
+of --pairs. A clear difference is decided in a few dozen pairs, a close call takes thousands.
+The table then adds the hypotheses, the log-likelihood ratio (LLR) and its bounds, and the
+decision; the receipt records them. Pairs played beyond the deciding one (by other processes)
+are not counted, so the table is the same whatever ran them; a batch then holds 2 pairs unless
+--batch says otherwise, so that little is played in vain. Nothing is decided before 20 pairs.
+While it runs, the time left shown is to the cap: at most that.
+
+Exit status: 0 when played (whatever the test decided), 2 for a usage error, 130 when
+interrupted (the pairs finished are in --output's FILE, if given: --resume plays the rest)."""
 
 
 class Refusal(Exception):
@@ -1102,20 +1161,33 @@ def main(argv: list[str] | None = None) -> int:
         commands, "arena",
         "measure which of two players is stronger in mirrored pairs of games, with a receipt",
         "ginrules arena --bots advisor:0,simple --pairs 30 --rules eaai --jobs 2 "
-        "--receipt arena.json", ARENA_DETAILS)
+        "--receipt arena.json\n  ginrules arena --bots simple,random --sprt 0,50 --pairs 1000",
+        ARENA_DETAILS)
     arena_parser.add_argument(
         "--bots", default="advisor,simple",
         help="two players, comma-separated: random, simple, advisor (at the API's default "
              f"budget, {DEFAULT_BUDGET_MS} ms) or advisor:MS (a budget of its own, 0 to "
              f"{MAX_BUDGET_MS}; 0 is its heuristic core alone) (default: advisor,simple)")
     arena_parser.add_argument("--pairs", type=int, default=100,
-                              help="mirrored pairs to play, two games each (default: 100)")
+                              help="mirrored pairs to play, two games each; with --sprt, the "
+                                   "most to play (default: 100)")
     arena_parser.add_argument("--seed", type=int, default=1,
                               help="the seed: the same seed plays the same pairs (default: 1)")
     arena_parser.add_argument(
         "--rules", default="standard",
         help="a two-player preset (standard, modern, classic, oklahoma, straight, openspiel, "
              "eaai) or a JSON object of a preset and overrides (default: standard)")
+    arena_parser.add_argument(
+        "--sprt", default=None, metavar="ELO0,ELO1",
+        help="stop as soon as a sequential test decides between two hypotheses of the first "
+             "player's score: Elo differences (0,50; a negative one as --sprt=-10,10) or win "
+             "rates (50%%,55%% or 0.50,0.55); --pairs is then the cap (default: no test)")
+    arena_parser.add_argument("--alpha", type=float, default=None,
+                              help="with --sprt: how often H1 may be accepted when H0 holds, "
+                                   "above 0 and below 0.5 (default: 0.05)")
+    arena_parser.add_argument("--beta", type=float, default=None,
+                              help="with --sprt: how often H0 may be accepted when H1 holds, "
+                                   "above 0 and below 0.5 (default: 0.05)")
     _fan_out_options(arena_parser, "pairs")
     _output_options(arena_parser, "pairs")
     arena_parser.add_argument("--receipt", default=None, metavar="FILE",

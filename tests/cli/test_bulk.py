@@ -230,9 +230,9 @@ def test_usage_errors_are_one_line_with_exit_status_2(argv, message, tmp_path, c
 
 
 def test_the_progress_line_counts_logs_and_shows_the_share_of_bytes_read():
-    shown: list[str] = []
-    now = iter([0.0, 1.0, 1.05, 2.0])
-    progress = bulk.Progress(shown.append, 1000, lambda: next(now))
+    stream = io.StringIO()
+    now = iter([0.0, 1.0, 1.05, 2.0, 2.0])
+    progress = bulk.Progress(stream, 1000, terminal=True, clock=lambda: next(now))
     summary = bulk.Summary()
     for outcome in ("complete", "invalid"):
         summary.add(bulk.Checked(b"", outcome, (), 250))
@@ -241,9 +241,12 @@ def test_the_progress_line_counts_logs_and_shows_the_share_of_bytes_read():
     progress.update(summary)  # within a tenth of a second: not redrawn
     summary.add(bulk.Checked(b"", "complete", (), 400))
     progress.update(summary, force=True)
-    assert len(shown) == 2
-    assert shown[0].startswith("\r[###############...............]  50%  2 logs, 1 invalid")
-    assert "100%  4 logs, 1 invalid, 2 games/s" in shown[1]
+    progress.close()
+    shown = stream.getvalue().split("\r")[1:]
+    assert len(shown) == 3  # the last drawn again, ended by a new line
+    assert shown[0].startswith("[###############...............] 2 logs (50%), 2.00 logs/s, "
+                               "0:01 left; 1 invalid")
+    assert "4 logs (100%), 2.00 logs/s; 1 invalid" in shown[1] and shown[2].endswith("\n")
 
 
 def test_a_repeated_key_is_refused_as_the_api_refuses_it(tmp_path, capsys):

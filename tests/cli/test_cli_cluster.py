@@ -69,6 +69,16 @@ def test_arena_prints_the_same_measures_on_local_processes_and_on_ray(local_ray,
 
 
 @pytest.mark.ray
+def test_arena_stops_its_sequential_test_at_the_same_pair_on_ray(local_ray, capsys):
+    # The test goes past its first 20 pairs and stops inside a batch of 3 (test_cli_arena_sprt).
+    args = ("arena", "--bots", "simple,random", "--sprt", "400,800", "--pairs", "300",
+            "--rules", '{"preset": "eaai", "game_target": 1}')
+    pool = _table(capsys, *args, "--jobs", "2", "--batch", "3")
+    ray = _table(capsys, *args, "--ray", "local", "--batch", "3")
+    assert pool == ray and "H1 accepted" in ray[-1]
+
+
+@pytest.mark.ray
 def test_replay_writes_the_same_results_and_summary_on_local_processes_and_on_ray(
         local_ray, tmp_path, capsys):
     # Valid logs, one with an illegal move and a line that is not JSON, in that order.

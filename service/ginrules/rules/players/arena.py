@@ -23,7 +23,10 @@ The measures, for the first player against the second:
 
 Every pair has its own seed, made from the arena's seed and the pair's index, so a pair can be
 played apart from the others in any process: the results are the same whatever the number of
-processes.  Each game is played as self-play plays one (selfplay.py): the game in progress of
+processes.  Under a sequential test (sprt.py) the pairs are weighed one by one in the order of
+their indexes and the arena stops at the first that decides it: the pairs beyond it, though
+some may have been played, are not counted, so the result is the same again.  Each game is
+played as self-play plays one (selfplay.py): the game in progress of
 the bots endpoint, the same standing for the advisor, the same cap on deals and moves.
 """
 
@@ -51,11 +54,16 @@ from .bots import BOTS
 from .hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, playouts_for
 from .selfplay import (MAX_DEALS, Tally, bot_options, check_two_seats, play_deal,
                        tally_deal)
+from .sprt import Scores, Sprt, SprtOutcome, pair_quarters
 
 SEATS = ("north", "south")
 """The two seats of every game; the players swap them between the games of a pair."""
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
+SPRT_BATCH = 2
+"""Pairs a batch under a sequential test (unless told otherwise): the test stops at the pair
+that decides it, and the batches already handed to the workers are still played to their end
+(a pair takes 30 ms to seconds, shipping a batch a millisecond or two)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,9 @@ class ArenaResult:
     resumed: int = 0
     """Pairs an earlier run played, whose results were given back (usecases/batches.py's
     Resumed): counted in the measures, not in the time."""
+    sprt: SprtOutcome | None = None
+    """The sequential test's outcome, when one was run (``pairs`` then stops where it
+    decided)."""
 
     def total(self, field: str) -> tuple[int, int]:
         """A per-entrant count summed over the pairs (``wins``, ``points``, ``gins``...)."""
@@ -301,25 +312,34 @@ def _two(values: list[int]) -> tuple[int, int]:
 
 def arena(entrants: tuple[Entrant, Entrant], pairs: int, seed: int, rules: Rules, *,
           jobs: int = 1, runner: Runner | None = None,
-          progress: Callable[[int, int], None] | None = None) -> ArenaResult:
+          progress: Callable[[int, int, float | None], None] | None = None,
+          sprt: Sprt | None = None) -> ArenaResult:
     """Play ``pairs`` mirrored pairs between two entrants under ``rules`` (a two-player game of
     one score).  ``jobs`` worker processes share the pairs (1: in this process), or ``runner``
     runs them (usecases/batches.py: a process pool, a Ray cluster); each pair has its own
-    seed, so the result is the same whatever the number and whatever ran them.
-    ``progress(done, pairs)`` after each pair."""
+    seed, so the result is the same whatever the number and whatever ran them.  With
+    ``sprt``, ``pairs`` is the cap: the arena stops at the first pair, in index order, at
+    which the test decides.  ``progress(done, pairs, llr)`` after each pair (``llr`` None
+    without a test)."""
     check_two_seats(rules, "the arena")
     start = time.perf_counter()
     runner = runner if runner is not None else Processes(jobs)
     each = ((entrants, index, seed, rules) for index in range(pairs))
     results: list[PairResult] = []
+    scores = Scores()
+    # Leaving the loop early closes the runner's generator, which cancels its batches in flight.
     with closing(runner.map(play_pair, each, total=pairs)) as played:
         for result in played:
             results.append(result)
+            scores = scores.add(pair_quarters(result.wins[0], result.decided))
             if progress is not None:
-                progress(len(results), pairs)
-    return ArenaResult(entrants, rules, seed, tuple(results), time.perf_counter() - start,
-                       runner.workers(pairs), runner.label(pairs),
-                       resumed_count(runner, pairs))
+                progress(len(results), pairs, None if sprt is None else sprt.llr(scores))
+            if sprt is not None and sprt.decision(scores) is not None:
+                break
+        seconds = time.perf_counter() - start  # not the wait for the batches played in vain
+    outcome = None if sprt is None else SprtOutcome(sprt, scores, pairs)
+    return ArenaResult(entrants, rules, seed, tuple(results), seconds, runner.workers(pairs),
+                       runner.label(pairs), resumed=resumed_count(runner, pairs), sprt=outcome)
 
 
 def arena_table(result: ArenaResult) -> str:
@@ -358,6 +378,8 @@ def arena_table(result: ArenaResult) -> str:
     lines.append(f"{len(result.pairs)} mirrored pairs ({result.games} games, {result.deals} "
                  f"deals, rules {result.rules.preset}, seed {result.seed}{resumed}) in "
                  f"{result.seconds:.1f} s on {ran_on}; intervals from the pairs (pair-cluster)")
+    if result.sprt is not None:
+        lines += [result.sprt.test.settings(), result.sprt.text(first, second)]
     if unfinished:
         lines.append(f"{unfinished} games unfinished after {MAX_DEALS} deals (not counted)")
     if result.abandoned:
