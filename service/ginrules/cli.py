@@ -817,7 +817,7 @@ examples:
   ginrules replay --output results.jsonl games/
   ginrules selfplay --bots advisor,simple --games 50 --budget-ms 0 --jobs 2
   ginrules calibrate --bots advisor,simple --games 4 --svg calibration.svg
-  ginrules arena --bots advisor:0,simple --pairs 20 --rules eaai --receipt arena.json
+  ginrules arena --bots advisor:0,simple --pairs 10 --rules eaai --receipt arena.json
 
 'ginrules COMMAND --help' shows a command's options and an example."""
 
@@ -1160,7 +1160,7 @@ def main(argv: list[str] | None = None) -> int:
     arena_parser = _command(
         commands, "arena",
         "measure which of two players is stronger in mirrored pairs of games, with a receipt",
-        "ginrules arena --bots advisor:0,simple --pairs 30 --rules eaai --jobs 2 "
+        "ginrules arena --bots advisor:0,simple --pairs 12 --rules eaai --jobs 2 "
         "--receipt arena.json\n  ginrules arena --bots simple,random --sprt 0,50 --pairs 1000",
         ARENA_DETAILS)
     arena_parser.add_argument(
