@@ -1145,8 +1145,9 @@ def main(argv: list[str] | None = None) -> int:
     calibrate_parser.add_argument(
         "--options", default="first", choices=("first", "shown"),
         help="the options measured: the first of each hint, as the advisor plays it, or every "
-             "option shown with numbers (the advisor then plays one of those at random at each "
-             "decision; default: first)")
+             "option shown with numbers (at one decision a round, drawn at random, the advisor "
+             "plays one of those instead of its first choice, and that prediction is measured; "
+             "default: first)")
     calibrate_parser.add_argument("--svg", default=None, metavar="FILE",
                                   help="also write the reliability diagram, an SVG picture "
                                        "(default: none)")

@@ -11,7 +11,7 @@ import pytest
 from ginrules.cli import main
 from ginrules.rules import resolve_rules
 from ginrules.rules.errors import InvalidRulesError
-from ginrules.rules.players.calibration import (Calibration, Prediction, calibrate,
+from ginrules.rules.players.calibration import (Calibration, Departure, Prediction, calibrate,
                                                 calibration_report, pick_shown, reliability_svg)
 from ginrules.rules.players.hints import CALIBRATION, calibrated
 from ginrules.rules.players.selfplay import Tally, play_game
@@ -72,6 +72,40 @@ def test_every_shown_option_is_played_and_measured_in_turn():
     assert "every option shown with numbers" in calibration_report(result)
     with pytest.raises(InvalidRulesError):
         calibrate(("advisor", "simple"), 1, 5, STANDARD, options="all")
+
+
+def test_a_shown_option_is_measured_with_the_advisor_playing_on_from_it():
+    """An option's numbers assume the advisor's own play after it: each seat departs from its
+    first choices at most once a round, only that departure's prediction is kept, and every
+    other decision plays the first choice."""
+    decisions: list = []  # (round, seat, hint, option played, departed there)
+    rounds = [0]
+    departure = Departure()
+
+    def watch(seat, hint, option, deal):
+        if hint is None:
+            rounds[0] += 1
+            departure.new_round()
+        else:
+            decisions.append((rounds[0], seat, hint, option, departure.departed_now))
+
+    seats = {"1:advisor": "advisor", "2:advisor": "advisor"}
+    play_game(STANDARD, seats, "1:advisor", random.Random(11), SHOWN,
+              {s: Tally(b) for s, b in seats.items()}, [0], watch, None, departure)
+    assert decisions and rounds[0] >= 2
+    departures = [(r, seat) for r, seat, _, _, departed in decisions if departed]
+    assert len(departures) == len(set(departures))  # at most once a round a seat
+    assert departures and len(departures) < len(decisions)
+    for _, _, hint, option, departed in decisions:
+        if departed:
+            assert option in hint.options
+        else:
+            assert option == hint.best
+
+    result = calibrate(("advisor", "advisor"), 1, 11, STANDARD, budget_ms=SHOWN,
+                       options="shown")
+    # About one prediction a seat and round, never more.
+    assert 0 < len(result.predictions) <= 2 * result.rounds
 
 
 def test_each_prediction_carries_its_rounds_outcome():
