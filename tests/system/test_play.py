@@ -625,6 +625,9 @@ def test_a_knock_is_answered_with_the_cards_you_pick_to_lay_off(server, browser)
     page.click("#play-lay-off")
     assert _state(page) == "deal"
     page.wait_for_selector("#play-round-title")
+    # The title comes at once; the spreads follow when the service has scored them (two calls).
+    page.wait_for_function("document.querySelector('#play-round').textContent"
+                           ".includes('laid off 6\\u2665')", timeout=15000)
     assert "laid off 6\u2665" in page.text_content("#play-round")
     stored = page.evaluate("JSON.parse(localStorage.getItem('ginrules-play/1')).log")
     answer = stored["rounds"][0]["actions"][-1]
