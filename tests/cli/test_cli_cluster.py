@@ -7,7 +7,6 @@ skipped, saying why, where Ray is not installed."""
 
 from __future__ import annotations
 
-import copy
 import json
 import sys
 
@@ -17,8 +16,8 @@ from ginrules.cli import main
 from ginrules.cluster import EXTRA
 from ginrules.rules.players.arena import pair_seed
 
-from testkit.generator import random_game
 from tests.cli.test_edge_without_flask import _run
+from tests.logfiles import logs_file
 
 SHORT = '{"preset": "eaai", "game_target": 15}'
 
@@ -82,13 +81,7 @@ def test_arena_stops_its_sequential_test_at_the_same_pair_on_ray(local_ray, caps
 def test_replay_writes_the_same_results_and_summary_on_local_processes_and_on_ray(
         local_ray, tmp_path, capsys):
     # Valid logs, one with an illegal move (R-4.2) and a line that is not JSON, in that order.
-    logs = [random_game(seed) for seed in range(9)]
-    broken = copy.deepcopy(logs[4])
-    first = broken["rounds"][0]
-    first["actions"].insert(0, {"player": first["dealer"], "action": "pass"})
-    logs[4] = broken
-    path = tmp_path / "logs.jsonl"
-    path.write_text("".join(json.dumps(log) + "\n" for log in logs) + "{not json\n")
+    path = logs_file(tmp_path, 9, broken=4)
     written, summaries = [], []
     for how in (["--jobs", "2", "--batch", "2"], ["--ray", "local", "--batch", "2"]):
         output = tmp_path / f"out-{len(written)}.jsonl"

@@ -5,7 +5,6 @@ file that run would have written; a file of other settings is refused in one lin
 
 from __future__ import annotations
 
-import copy
 import json
 import signal
 import subprocess
@@ -18,7 +17,7 @@ from ginrules.cli import main
 from ginrules.rules.players import selfplay
 from ginrules.rules.players.arena import pair_seed
 
-from testkit.generator import random_game
+from tests.logfiles import logs_file
 
 SHORT = '{"preset": "standard", "game_target": 25}'
 COMMANDS = {
@@ -231,14 +230,7 @@ def test_calibrate_prints_the_same_report_and_picture_on_one_process_or_two(tmp_
 # replay: --resume skips the logs whose results the file holds ------------------------------
 
 def _logs(tmp_path):
-    logs = [random_game(seed) for seed in range(7)]
-    broken = copy.deepcopy(logs[2])
-    first = broken["rounds"][0]
-    first["actions"].insert(0, {"player": first["dealer"], "action": "pass"})
-    logs[2] = broken
-    path = tmp_path / "logs.jsonl"
-    path.write_text("".join(json.dumps(log) + "\n" for log in logs) + "{not json\n")
-    return path
+    return logs_file(tmp_path, 7, broken=2)
 
 
 @pytest.mark.parametrize("keep, torn", [(4, True), (0, True), (8, False)])
