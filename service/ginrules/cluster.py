@@ -43,6 +43,14 @@ class RayRunner:
     process (a test's) is used as it is."""
 
     def __init__(self, address: str, *, cpus: int | None = None, batch: int | None = None):
+        if address == "local":
+            # A cluster of this machine alone, on the loopback address, that reports nothing
+            # anywhere.  Read by Ray when it is imported: Ray on Linux listens on every
+            # interface, and swaps 127.0.0.1 for the machine's address, unless told that no
+            # other machine joins (the setting it reads for Windows and macOS); its usage
+            # statistics are off, as Ray's own default for a cluster ray.init starts.
+            os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
         ray = _ray()
         self._ray = ray
         self.address = address
@@ -52,11 +60,7 @@ class RayRunner:
             options: dict[str, Any] = {"logging_level": logging.WARNING,
                                        "include_dashboard": False}
             if address == "local":
-                # A cluster of this machine alone, reached on the loopback address, that
-                # reports nothing anywhere (Ray's usage statistics: off, as Ray's own default
-                # for a cluster ray.init starts).
                 options.update(num_cpus=cpus, _node_ip_address="127.0.0.1")
-                os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
             try:
                 ray.init(address=address, **options)
             except (ConnectionError, RuntimeError, ValueError) as error:

@@ -8,7 +8,11 @@ skipped, saying why, where Ray is not installed."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import sys
+import time
 
 import pytest
 
@@ -24,7 +28,9 @@ SHORT = '{"preset": "eaai", "game_target": 15}'
 
 @pytest.fixture(scope="module")
 def local_ray():
-    """One Ray on this machine for the module's runs (each command uses it as it is)."""
+    """One Ray on this machine for the module's runs (each command uses it as it is), on the
+    loopback address alone, as ``--ray local`` starts one."""
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # read when Ray is imported
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install "
                                             "'ginrules[cluster]')")
     ray.init(address="local", num_cpus=2, include_dashboard=False,
@@ -123,6 +129,84 @@ def test_ray_gives_results_in_input_order(local_ray):
     assert runner.workers() == 2 and runner.label() == "Ray (local, 2 CPUs)"
     runner.close()  # Ray started by the fixture: left running
     assert local_ray.is_initialized()
+
+
+def _listening(pids: set[int]) -> list[str]:
+    """The addresses that the processes ``pids`` listen on for TCP (Linux's /proc)."""
+    inodes = set()
+    for pid in pids:
+        try:
+            for fd in os.scandir(f"/proc/{pid}/fd"):
+                target = os.readlink(fd.path)
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+        except OSError:  # gone, or not ours to read
+            continue
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for row in open(table).read().splitlines()[1:]:
+            fields = row.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # LISTEN
+                found.append(fields[1].split(":")[0])
+    return found
+
+
+def _session(sid: int) -> set[int]:
+    """The processes of session ``sid``."""
+    pids = set()
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                stat = open(f"/proc/{entry.name}/stat").read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[3]) == sid:
+                pids.add(int(entry.name))
+    return pids
+
+
+@pytest.mark.ray
+@pytest.mark.skipif(not os.path.isfile("/proc/net/tcp"), reason="reads Linux's /proc")
+def test_a_local_ray_listens_on_the_loopback_address_alone():
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'ginrules[cluster]')")
+    run = subprocess.Popen([sys.executable, "-m", "ginrules", "selfplay", "--bots",
+                            "simple,simple", "--games", "100000", "--ray", "local"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           start_new_session=True)
+    try:
+        listening: list[str] = []
+        for _ in range(300):  # until Ray's daemons and its two workers listen
+            time.sleep(0.2)
+            listening = _listening(_session(run.pid))
+            if len(listening) >= 5 or run.poll() is not None:
+                break
+        assert run.poll() is None and len(listening) >= 5, listening
+        loopback = {"0100007F", "00000000000000000000000001000000",
+                    "0000000000000000FFFF00000100007F"}
+        assert set(listening) <= loopback, listening
+    finally:
+        os.killpg(run.pid, signal.SIGINT)
+        run.wait(timeout=60)
+
+
+@pytest.mark.ray
+def test_commands_join_a_running_ray_by_its_address_and_print_the_same_table(tmp_path):
+    """Ray started once (``ray start --head``, as a workstation or a cluster's node keeps it)
+    and each command a process of its own that joins it by address."""
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'ginrules[cluster]')")
+    from testkit.rayhead import ray_head
+
+    command = [sys.executable, "-m", "ginrules", "selfplay", "--bots", "simple,random",
+               "--games", "12", "--seed", "4"]
+    alone = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    with ray_head(2) as head:
+        joined = [subprocess.run([*command, "--ray", head.address, "--batch", "2"],
+                                 env=head.env, capture_output=True, text=True, check=True)
+                  for _ in range(2)]
+    tables = [[line for line in out.splitlines() if " s: " not in line]
+              for out in (alone, *(run.stdout for run in joined))]
+    assert tables[0] == tables[1] == tables[2] and len(tables[0]) == 3
+    assert sum(int(line.split()[1]) for line in tables[0][1:]) == 12
 
 
 @pytest.mark.parametrize("command", [("selfplay", "--bots", "simple,random", "--games", "2"),
