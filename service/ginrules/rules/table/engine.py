@@ -21,6 +21,7 @@ first and how a result is totalled belong to the variants (``match/variants.py``
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Union, cast
 
 from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card, cards_mask, mask_cards
@@ -33,7 +34,6 @@ from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_
 from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld, layoffs_fault, may_lay_off
 from ..hands.scoring import DealScore, score_deal
-from ..speedups import mypyc_attr
 from .dealing import check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
                     Move, Pass, Phase, Record)
@@ -52,9 +52,11 @@ Played = Union[Move, Record, tuple[Move, Card | None, Card | None]]
 """An entry of a deal's compact move log (see ``Deal._played``)."""
 
 
-# An ordinary Python class for the compiler too (mypyc): ``from_view`` and ``copy`` make a deal
-# without running ``__init__`` (which deals from whole hands), and a native class always runs it.
-@mypyc_attr(native_class=False)
+_UNDEALT: Mapping[str, Sequence[int]] = MappingProxyType({})
+"""The hands ``copy`` and ``from_view`` give ``Deal``: deal nothing, every attribute is set by
+the caller.  (A class compiled by mypyc always runs ``__init__``, ``Deal.__new__`` included.)"""
+
+
 class Deal:
     """One two-player deal, from the deal to its result (R-3 to R-7)."""
 
@@ -69,6 +71,8 @@ class Deal:
         """Deal ``hands`` (two players, ``first`` offered the upcard first, R-4.2), the upcard
         and the stock, next card first (None when it is not known: each stock draw then names
         its card, R-4.5).  :class:`~..errors.IllegalDeal` unless the cards are a deal."""
+        if hands is _UNDEALT:  # a copy, or a deal made from a view: its caller sets the rest
+            return
         if len(hands) != 2 or first not in hands:
             raise IllegalDeal("wrong_players", "R-3.1",
                               "a deal seats two players, the first of them offered the upcard")
@@ -152,10 +156,8 @@ class Deal:
                               "the opponent's hand must hold the cards they are known to hold",
                               ("opponent_hand",))
         check_distinct((*view.hand, *opponent_cards, *view.pile, *cards), "the deal")
-        # Made without __init__ (which deals from whole hands), all its state set below.  Named
-        # ``Deal``, not ``cls``: the compiler (mypyc) takes no ``cls.__new__(cls)``; the deal is
-        # never subclassed.
-        deal = Deal.__new__(Deal)
+        # Nothing dealt (``_UNDEALT``): all its state is set below.
+        deal = Deal(view.rules, _UNDEALT, 0, "")
         first = view.player if view.dealer == view.opponent else view.opponent
         deal._begin(view.rules, first, view.dealer, view.upcard)
         deal.hands = {view.player: cards_mask(view.hand), view.opponent: cards_mask(opponent_cards)}
@@ -621,7 +623,7 @@ class Deal:
         # Every attribute by name (a loop over ``__slots__`` reads each by its string: slower,
         # and a compiled class has no ``__slots__`` to read).  A slot forgotten here is unset in
         # the copy, and reading it raises at once.
-        twin = Deal.__new__(Deal)
+        twin = Deal(self.rules, _UNDEALT, 0, "")
         twin.rules, twin.players, twin.first, twin.dealer = (self.rules, self.players, self.first,
                                                              self.dealer)
         twin.upcard, twin.limit, twin.phase, twin.turn = (self.upcard, self.limit, self.phase,
