@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..base.cards import CARD_BITS, mask_cards
+from ..base.cards import CARD_BITS, Card, mask_cards
 from ..hands.knock import (big_gin_allowed, count_may_knock, knock_arrangement,
                            may_discard_taken_card, plays_big_gin)
 from ..hands.solver import solver_for
@@ -116,7 +116,7 @@ def policy_move(deal: Deal) -> Move:
     return deal.legal_moves()[0]
 
 
-def _knock_or_discard(deal: Deal, player: str, hand: int, card: int, count: int) -> Move | None:
+def _knock_or_discard(deal: Deal, player: str, hand: int, card: Card, count: int) -> Move | None:
     """A knock with this discard, declaring the arrangement the knock rule judges a knock on
     (R-5.3, ``knock_arrangement``: the canonical one where it may), where the rule's precheck
     passes on the count, the rule on the spread and the engine on the move; else the discard
