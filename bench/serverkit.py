@@ -11,7 +11,6 @@ import random
 import re
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from ginrules.rules.base.cards import CARD_NAMES  # noqa: E402
+from testkit import free_port  # noqa: E402
 
 ANALYZE_LUA = """
 -- Every request is formatted once, before the run: the client's own cost per request stays
@@ -46,12 +46,6 @@ delay = function()
   return pause
 end
 """
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:

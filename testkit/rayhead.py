@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,6 +25,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from testkit import free_port
 
 STARTED = "Ray runtime started"
 """What ``ray start`` prints once the head is up."""
@@ -39,12 +40,6 @@ class RayHead:
     """The environment of a command that joins it."""
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def ray_head(cpus: int, *, timeout: float = 90.0) -> Iterator[RayHead]:
     """A Ray head of ``cpus`` CPUs while the block runs: ``ray start --head --block``, in a
@@ -56,13 +51,13 @@ def ray_head(cpus: int, *, timeout: float = 90.0) -> Iterator[RayHead]:
                RAY_USAGE_STATS_ENABLED="0")
     env.pop("RAY_ADDRESS", None)
     folder = tempfile.mkdtemp(prefix="ray-", dir="/tmp")  # short: Ray's socket paths
-    port = _free_port()
+    port = free_port()
     log = Path(folder) / "head.log"
     with open(log, "wb") as out:
         head = subprocess.Popen(
             [str(ray_command), "start", "--head", "--block", "--node-ip-address=127.0.0.1",
-             f"--port={port}", f"--ray-client-server-port={_free_port()}",
-             f"--dashboard-agent-listen-port={_free_port()}", f"--num-cpus={cpus}",
+             f"--port={port}", f"--ray-client-server-port={free_port()}",
+             f"--dashboard-agent-listen-port={free_port()}", f"--num-cpus={cpus}",
              "--include-dashboard=false", "--disable-usage-stats", f"--temp-dir={folder}"],
             env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:

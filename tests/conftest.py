@@ -126,26 +126,21 @@ def client(app):
 
 import os  # noqa: E402
 import signal  # noqa: E402
-import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 
 import requests  # noqa: E402
 
+from testkit import free_port  # noqa: E402
+
 SERVER_LOG: list = []
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """``ginrules serve`` on a free loopback port, stopped with SIGTERM afterwards."""
-    port = _free_port()
+    port = free_port()
     # The server's logs go to a file: a pipe nobody reads would fill up and stall the server.
     log = tmp_path_factory.mktemp("server") / "server.log"
     SERVER_LOG.append(log)

@@ -14,7 +14,7 @@ import requests
 
 from ginrules.cli import bind_address
 
-from tests.conftest import _free_port
+from testkit import free_port
 
 
 def _serve(*argv: str, env: dict[str, str] | None = None, timeout: float = 30
@@ -68,7 +68,7 @@ def test_the_address_is_the_options_then_ginrules_bind_then_the_default(monkeypa
 
 
 def test_serve_listens_where_ginrules_bind_says_and_says_so(tmp_path):
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "server.log"
     with open(log, "w") as output:
         process = subprocess.Popen([sys.executable, "-m", "ginrules", "serve", "--workers", "1"],

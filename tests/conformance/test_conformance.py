@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import socket
 import time
 import xml.etree.ElementTree as ElementTree
 
@@ -18,7 +17,7 @@ from ginrules.conformance import (Unreachable, in_process, load_cases, load_fact
                                   wait_for)
 from ginrules.conformance.api_cases import case_of, load_http_cases
 
-from testkit import ROOT
+from testkit import ROOT, free_port
 
 KIT = ROOT / "conformance"
 RULES_TEXT = (ROOT.parent / "shared" / "docs/rules.md")
@@ -126,14 +125,8 @@ def test_an_unknown_topic_exits_2_and_lists_the_topics(capsys):
     assert "deadwood, discards, knock, layoffs" in line and "malformed" in line
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:  # a loopback port nobody listens on
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def test_an_unreachable_server_is_one_line_and_exit_2_after_the_wait(capsys):
-    port = _free_port()
+    port = free_port()
     start = time.monotonic()
     assert main(["conformance", "--url", f"http://127.0.0.1:{port}", "--wait", "1"]) == 2
     assert 1 <= time.monotonic() - start < 10

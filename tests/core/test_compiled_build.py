@@ -89,7 +89,7 @@ def test_a_copied_deal_plays_on_as_the_original():
     before = (deal.history, dict(deal.hands), list(deal.pile))
     twin = deal.copy()
     # A compiled (native) class lists its attributes in __mypyc_attrs__ and has no __slots__.
-    names = set(getattr(Deal, "__slots__", ()) or getattr(Deal, "__mypyc_attrs__")) - {"_records"}
+    names = set(getattr(Deal, "__slots__", ()) or Deal.__mypyc_attrs__) - {"_records"}
     assert "hands" in names and "pile" in names
     assert {name: getattr(twin, name) for name in names} == {
         name: getattr(deal, name) for name in names}

@@ -100,7 +100,8 @@ import sys  # noqa: E402
 from urllib.parse import urlsplit  # noqa: E402
 
 from tests.conftest import PROBLEM_VALIDATOR, SERVER_LOG  # noqa: E402
-from tests.liveserver import ROOT, free_port, live_server  # noqa: E402
+from testkit import free_port  # noqa: E402
+from tests.liveserver import ROOT, live_server  # noqa: E402
 
 
 def _port(server: str) -> int:
