@@ -26,8 +26,11 @@ from ginrules.rules.base.cards import mask_cards
 from ginrules.rules.base.options import get_preset
 from ginrules.rules.hands.solver import (best_arrangement, cache_clear, discard_counts,
                                           min_deadwood)
+from ginrules.rules.players.hints import advise
+from ginrules.rules.players.selfplay import self_play
 from ginrules.rules.table.dealing import shuffled_deck
 from ginrules.rules.table.engine import Deal
+from ginrules.rules.table.views import view_of
 from ginrules.rules.usecases.replay import replay
 from testkit.generator import random_game
 
@@ -73,10 +76,38 @@ def replay_answers(count: int = 24, seed: int = 40) -> list[str]:
     return answers
 
 
+def self_play_answers(games: int = 4, seed: int = 40) -> list[str]:
+    """Whole games between the bots (the advisor with a few playouts a decision), under three
+    presets: each bot's tally."""
+    answers = []
+    for i, (bots, preset) in enumerate([(("advisor", "simple"), "standard"),
+                                        (("simple", "random"), "eaai"),
+                                        (("advisor", "random"), "oklahoma")]):
+        result = self_play(bots, games, seed + i, get_preset(preset), budget_ms=4)
+        answers.append(f"{result.tallies!r} {result.deals} {result.abandoned}")
+    return answers
+
+
+def hint_answers(count: int = 12, seed: int = 40) -> list[str]:
+    """The hints for positions of hands played at random: every option, its rank and numbers."""
+    rng = random.Random(seed)
+    answers = []
+    for i in range(count):
+        deal = Deal.from_deck(get_preset(PRESETS[i % 3]), shuffled_deck(rng), "ann", "bob")
+        for _ in range(rng.randrange(12)):
+            if deal.over:
+                break
+            deal.play(rng.choice(deal.legal_moves()))
+        if not deal.over:
+            answers.append(repr(advise(view_of(deal, deal.turn), seed=i, budget_ms=100)))
+    return answers
+
+
 def answers() -> dict[str, object]:
     """Everything compared, with whether the core that gave it is compiled."""
     return {"compiled": speedups.COMPILED, "solver": solver_answers(),
-            "random_play": random_play_answers(), "replay": replay_answers()}
+            "random_play": random_play_answers(), "replay": replay_answers(),
+            "self_play": self_play_answers(), "hints": hint_answers()}
 
 
 def test_a_copied_deal_plays_on_as_the_original():

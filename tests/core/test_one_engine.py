@@ -27,6 +27,7 @@ from ginrules.rules.usecases.replay import replay
 
 from testkit import ROOT
 from testkit.generator import random_game
+from tests.core import SOURCE_ONLY
 
 CORE = ROOT / "service" / "ginrules" / "rules"
 
@@ -70,6 +71,7 @@ def test_r4_2_without_the_new_condition_the_upcard_may_be_taken():
         assert any(type(m) is Draw and m.source == "discard" for m in moves)
 
 
+@SOURCE_ONLY
 def test_one_condition_in_one_check_changes_replay_next_hints_and_bots(no_first_take):
     for seed, log in enumerate(first_turn_logs(8)):
         # The replay refuses the take, at its action, with the new code.
@@ -88,6 +90,7 @@ def test_one_condition_in_one_check_changes_replay_next_hints_and_bots(no_first_
             assert bot.choose(view, seed) == Pass(player)
 
 
+@SOURCE_ONLY
 def test_one_condition_in_one_check_changes_the_http_replies(no_first_take, client):
     log = first_turn_logs(1)[0]
     player = replay(log).next.player
@@ -102,6 +105,7 @@ def test_one_condition_in_one_check_changes_the_http_replies(no_first_take, clie
     assert not checked["valid"] and checked["violations"][0]["code"] == "no_first_take"
 
 
+@SOURCE_ONLY
 def test_self_play_follows_the_one_check(no_first_take):
     from ginrules.rules.base.options import resolve_rules
     from ginrules.rules.players.selfplay import play_game, Tally

@@ -32,6 +32,7 @@ from ginrules.rules.usecases.replay import replay
 
 from .openspiel_actions import card, cards, deal, meld
 from testkit import ROOT
+from tests.core import SOURCE_ONLY
 
 PACKAGE = ROOT / "service" / "ginrules" / "rules" / "documents" / "openspiel"
 
@@ -85,6 +86,7 @@ def test_r4_5_a_stock_draw_naming_a_card_already_seen_is_refused_by_the_engines_
                                                           "invalid_chance_outcome", "R-4.5")
 
 
+@SOURCE_ONLY
 def test_r4_2_a_change_to_one_of_the_engines_checks_reaches_the_import(monkeypatch):
     # A rule someone might add: the upcard may not be taken on the first turn.  Made in the
     # engine's check alone, the import refuses the take with the new code.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ginrules.rules.base.cards import CARD_BITS, cards_mask
+from ginrules.rules.base.cards import CARD_BITS, Card, cards_mask
 from ginrules.rules.base.options import resolve_rules
 from ginrules.rules.hands.layoffs import extends_meld
 from ginrules.rules.hands.solver import solver_for
@@ -113,7 +113,7 @@ def test_the_simple_bot_lays_off_as_the_referee_does_after_a_declared_knock():
         for layoff in move.layoffs:
             grown[layoff.meld].add(layoff.card)
         used = melded | sum(CARD_BITS[layoff.card] for layoff in move.layoffs)
-        loose = [c for c in range(52) if own >> c & 1 and not used >> c & 1]
+        loose = [Card(c) for c in range(52) if own >> c & 1 and not used >> c & 1]
         gin = _melded(knocker).bit_count() == 10
         if gin:
             assert move.layoffs == ()
