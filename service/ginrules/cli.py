@@ -678,7 +678,7 @@ def arena_receipt(result: Any, command: list[str], source: tuple[str | None, boo
     import shlex
 
     from .rules.players.arena import ArenaResult, p_value_text, pair_seed
-    from .rules.players.bots import BOTS
+    from .rules.players.bots import BOTS, LEVELS
     from .wire.replies import dump_rules
 
     assert isinstance(result, ArenaResult)
@@ -690,7 +690,11 @@ def arena_receipt(result: Any, command: list[str], source: tuple[str | None, boo
     totals = {field: result.total(field)
               for field in ("wins", "points", "rounds_won", "gins", "undercuts")}
     players = [{"label": e.label, "bot": e.bot, "budget_ms": e.budget_ms,
-                "playouts": e.playouts, "description": BOTS[e.bot].description}
+                "playouts": e.playouts, "description": BOTS[e.bot].description,
+                **({} if e.level is None else {"level": e.level,
+                                                "stray": LEVELS[e.level].stray,
+                                                "level_description":
+                                                    LEVELS[e.level].description})}
                for e in result.entrants]
     commit, dirty = source
     return {
@@ -1168,7 +1172,8 @@ def main(argv: list[str] | None = None) -> int:
         "--bots", default="advisor,simple",
         help="two players, comma-separated: random, simple, advisor (at the API's default "
              f"budget, {DEFAULT_BUDGET_MS} ms) or advisor:MS (a budget of its own, 0 to "
-             f"{MAX_BUDGET_MS}; 0 is its heuristic core alone) (default: advisor,simple)")
+             f"{MAX_BUDGET_MS}; 0 is its heuristic core alone) or advisor:levelN (one of its "
+             "levels, 1 to 5) (default: advisor,simple)")
     arena_parser.add_argument("--pairs", type=int, default=100,
                               help="mirrored pairs to play, two games each; with --sprt, the "
                                    "most to play (default: 100)")

@@ -50,7 +50,7 @@ from ..table.moves import Move
 from ..table.shuffle import seeded_deck
 from ..usecases.batches import Processes, Runner, resumed_count
 from ..usecases.progress import GameInProgress
-from .bots import BOTS
+from .bots import BOTS, LEVELS
 from .hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, playouts_for
 from .selfplay import (MAX_DEALS, Tally, bot_options, check_two_seats, play_deal,
                        tally_deal)
@@ -70,33 +70,45 @@ that decides it, and the batches already handed to the workers are still played 
 class Entrant:
     """A player of the arena: a bot, and for the advisor its budget per decision in
     milliseconds (a fixed number of playouts, hints.playouts_for; 0 is its heuristic core
-    alone)."""
+    alone) or one of its levels (bots.LEVELS, each with its own budget)."""
 
     bot: str
     budget_ms: int | None = None
+    level: int | None = None
 
     @property
     def label(self) -> str:
-        """How the arena names it: ``simple``, ``advisor:100``."""
+        """How the arena names it: ``simple``, ``advisor:100``, ``advisor:level3``."""
+        if self.level is not None:
+            return f"{self.bot}:level{self.level}"
         return self.bot if self.budget_ms is None else f"{self.bot}:{self.budget_ms}"
 
     @classmethod
     def parse(cls, text: str) -> "Entrant":
         """An entrant from its label: a bot's name, the advisor at the API's default budget,
-        or ``advisor:MS`` at a budget of its own (0 to MAX_BUDGET_MS)."""
+        ``advisor:MS`` at a budget of its own (0 to MAX_BUDGET_MS), or ``advisor:levelN`` at
+        one of its levels."""
         name, colon, budget = text.strip().partition(":")
         if name not in BOTS:
             raise UnknownBotError(f"no bot {name[:40]!r}; the bots are {', '.join(BOTS)}")
         if not name.startswith("advisor"):
             if colon:
                 raise ValueError(f"{text[:40]!r}: only the advisor takes a budget "
-                                 "(advisor:MS)")
+                                 "(advisor:MS) or a level (advisor:levelN)")
             return cls(name)
         if not colon:
             return cls(name, DEFAULT_BUDGET_MS)
+        if budget.startswith("level"):
+            number = budget.removeprefix("level")
+            if not number.isdigit() or int(number) not in LEVELS:
+                raise ValueError(f"{text[:40]!r}: the advisor's levels are advisor:level"
+                                 f"{min(LEVELS)} to advisor:level{max(LEVELS)}")
+            level = LEVELS[int(number)]
+            return cls(name, level.budget_ms, level.number)
         if not budget.isdigit() or int(budget) > MAX_BUDGET_MS:
             raise ValueError(f"{text[:40]!r}: the advisor's budget is advisor:MS, MS from 0 "
-                             f"(its heuristic core alone) to {MAX_BUDGET_MS}")
+                             f"(its heuristic core alone) to {MAX_BUDGET_MS}, or a level, "
+                             f"advisor:level{min(LEVELS)} to advisor:level{max(LEVELS)}")
         return cls(name, int(budget))
 
     @property
@@ -268,7 +280,7 @@ def _play_game(rules: Rules, seated: dict[str, Entrant], first_dealer: str, seed
 
         def move_for(player: str) -> Move:
             entrant = seated[player]
-            options = bot_options(game, player, entrant.bot, entrant.budget_ms)
+            options = bot_options(game, player, entrant.bot, entrant.budget_ms, entrant.level)
             return BOTS[entrant.bot].choose(game.view(player), seat_seeds[player].getrandbits(32),
                                             **options)
 

@@ -167,15 +167,66 @@ def _lay_down(view: DealView) -> Move:
     return LayDown(view.player)
 
 
+@dataclass(frozen=True)
+class Level:
+    """One of the advisor's graded strengths: at each decision it plays a legal move chosen at
+    random with the chance ``stray``, and otherwise the hint engine's first choice at
+    ``budget_ms`` (0: its heuristic core alone, no playouts).  The defender's spread is always
+    the best one (R-6.4)."""
+
+    number: int
+    stray: float
+    budget_ms: int
+
+    def stray_seed(self, seed: int) -> int | None:
+        """Whether the decision of this seed is played at random, and if so the random
+        move's seed (None: not at random): from a stream of its own, apart from the one the
+        hint engine draws from."""
+        rng = random.Random(f"ginrules-level/1 {seed}")
+        return rng.getrandbits(32) if self.stray and rng.random() < self.stray else None
+
+    @property
+    def description(self) -> str:
+        looks = (f"the advisor at {self.budget_ms} ms" if self.budget_ms
+                 else "the advisor's heuristic core (no playouts)")
+        if not self.stray:
+            return looks
+        return f"a random legal move at {self.stray:.0%} of its decisions, else {looks}"
+
+
+LEVELS: dict[int, Level] = {level.number: level for level in (
+    Level(1, 0.35, 0), Level(2, 0.18, 0), Level(3, 0.08, 0), Level(4, 0.04, 0),
+    Level(5, 0.0, DEFAULT_BUDGET_MS))}
+"""The advisor's levels, 1 (a little above ``random``) to 5 (the advisor the API serves).
+Each one's strength is measured in the arena (docs/strength.md, "Levels")."""
+
+
 def advisor_move(view: DealView, seed: int = 0, *, budget_ms: int = DEFAULT_BUDGET_MS,
                  standing: Standing | None = None, playouts: int | None = None,
-                 pause: Callable[[], None] | None = None) -> Move:
-    """The hint engine's first choice."""
+                 pause: Callable[[], None] | None = None, level: int | None = None) -> Move:
+    """The hint engine's first choice; at a ``level`` (LEVELS), that level's play, whose
+    budget replaces ``budget_ms`` and ``playouts``."""
     if view.phase is Phase.LAY_DOWN:
         return _lay_down(view)
+    if level is not None:
+        graded = level_named(level)
+        stray_seed = graded.stray_seed(seed)
+        if stray_seed is not None:
+            return random_move(view, stray_seed)
+        budget_ms, playouts = graded.budget_ms, (None if graded.budget_ms else 0)
     hint = advise(view, seed=seed, budget_ms=budget_ms, standing=standing, playouts=playouts,
                   pause=pause)
     return hint.best.move
+
+
+def level_named(number: int) -> Level:
+    """The advisor's level of that number; :class:`~..errors.UnknownBotError` naming the
+    levels if none."""
+    level = LEVELS.get(number)
+    if level is None:
+        raise UnknownBotError(f"no level {number!r} of the advisor; the levels are "
+                              f"{min(LEVELS)} to {max(LEVELS)}")
+    return level
 
 
 BOTS: dict[str, Bot] = {
@@ -210,4 +261,5 @@ def bot_move(name: str, view: DealView, seed: int = 0, **options: object) -> Mov
     return bot_named(name).choose(view, seed, **options)
 
 
-__all__ = ["BOTS", "Bot", "bot_move", "bot_named", "random_move", "simple_move", "advisor_move"]
+__all__ = ["BOTS", "LEVELS", "Bot", "Level", "bot_move", "bot_named", "level_named", "random_move",
+           "simple_move", "advisor_move"]

@@ -91,15 +91,18 @@ Picker = Callable[["Hint", random.Random], "HintOption"]
 """Which option of a hint the watched advisor plays (calibration.py): the first, or another."""
 
 
-def bot_options(game: GameInProgress, player: str, bot: str, budget_ms: int | None
-                ) -> dict[str, Any]:
+def bot_options(game: GameInProgress, player: str, bot: str, budget_ms: int | None,
+                level: int | None = None) -> dict[str, Any]:
     """What a bot is told besides its view and seed: the advisor (or an earlier one's) the
     score of the game as its seat sees it and its budget (None: the heuristic core alone, no
-    playouts), as the bots endpoint tells it."""
+    playouts) or its level (bots.LEVELS, which sets the budget), as the bots endpoint tells
+    it."""
     options: dict[str, Any] = {}
     if bot.startswith("advisor"):
         options["standing"] = game.standing(player)
-        if budget_ms is not None:
+        if level is not None:
+            options["level"] = level
+        elif budget_ms is not None:
             options["budget_ms"] = budget_ms
         else:
             options["playouts"] = 0
