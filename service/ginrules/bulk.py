@@ -442,8 +442,8 @@ class Recorder:
     """The ``--output`` file of ``selfplay``, ``arena`` or ``calibrate``: first the run's
     settings (``header``), then one line per result in input order, each numbered by ``key``
     from 0 and flushed as it is written.  With ``resume``, the lines an earlier run wrote are
-    read back first (:attr:`lines`), refused unless its settings were the same, and the new
-    ones follow them."""
+    read back first (:attr:`lines`), refused unless its settings and the version that wrote
+    them were the same, and the new ones follow them."""
 
     def __init__(self, path: str, header: dict[str, Any], key: str, resume: bool) -> None:
         self.path = path
@@ -472,6 +472,13 @@ class Recorder:
             raise Unresumable(f"{self.path} is not an output of {header['output']}"
                               + (f" (it is one of {written})" if isinstance(written, str)
                                  else ""))
+        if first.get("version") != header.get("version"):
+            # Another version may play the same settings otherwise: its results and these
+            # would not make one run's table.
+            raise Unresumable(f"{self.path} was written by ginrules "
+                              f"{_shown(first.get('version'))}, and this is "
+                              f"{_shown(header.get('version'))}: resume with that version, "
+                              "or write another file")
         differs = settings_differ(first.get("settings") or {}, header["settings"])
         if differs is not None:
             raise Unresumable(f"{self.path} was written with other settings: {differs}; "

@@ -117,6 +117,22 @@ def test_a_file_written_with_other_settings_is_refused_in_one_line_naming_the_se
     assert path.read_bytes() == before  # left as it was
 
 
+def test_a_file_another_version_wrote_is_refused_in_one_line_naming_both(tmp_path, capsys):
+    path = tmp_path / "out.jsonl"
+    _table(capsys, *COMMANDS["selfplay"], "-o", str(path))
+    _cut(path, 3, torn=False)
+    lines = path.read_bytes().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    path.write_bytes(json.dumps({**header, "version": "0.0.1"}).encode() + b"\n"
+                     + b"".join(lines[1:]))
+    before = path.read_bytes()
+    assert main([*COMMANDS["selfplay"], "-o", str(path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and 'written by ginrules "0.0.1"' in err
+    assert f'this is "{header["version"]}"' in err
+    assert path.read_bytes() == before  # left as it was
+
+
 def test_a_file_of_another_command_more_results_than_asked_and_no_file_are_refused(
         tmp_path, capsys):
     path = tmp_path / "out.jsonl"
