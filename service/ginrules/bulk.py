@@ -448,13 +448,20 @@ class Recorder:
     def __init__(self, path: str, header: dict[str, Any], key: str, resume: bool) -> None:
         self.path = path
         self.lines: list[dict[str, Any]] = []
-        lines, keep = read_back(path) if resume else ([], 0)
+        lines, self._keep = read_back(path) if resume else ([], 0)
         if lines:
             self.lines = self._check(lines, header, key)
-        self.stream = append_to(path, keep)
-        if not lines:
-            self._write(header)
+        self._header = None if lines else header
+        self.stream: IO[bytes] | None = None
         self.written = len(self.lines)
+
+    def open(self) -> None:
+        """Open the file to append to (cutting a last line a kill left short) and, for a run
+        that starts it, write the header: apart from reading it back, so that a run refused
+        after the check (its cluster out of reach) leaves the file as it found it."""
+        self.stream = append_to(self.path, self._keep)
+        if self._header is not None:
+            self._write(self._header)
 
     def _check(self, lines: list[bytes], header: dict[str, Any], key: str
                ) -> list[dict[str, Any]]:
@@ -490,6 +497,7 @@ class Recorder:
         return read[1:]
 
     def _write(self, line: dict[str, Any]) -> None:
+        assert self.stream is not None, "open() before writing"
         self.stream.write(json_bytes(line) + b"\n")
         self.stream.flush()
 
@@ -499,7 +507,8 @@ class Recorder:
         self.written += 1
 
     def close(self) -> None:
-        self.stream.close()
+        if self.stream is not None:
+            self.stream.close()
 
 
 def checked_of(line: bytes, size: int = 0) -> Checked:

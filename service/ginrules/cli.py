@@ -314,24 +314,34 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.resume and (not to_file or args.invalid_only):
         raise Refusal("--resume reads back one result per log from --output FILE: give the "
                       "file, and not --invalid-only")
-    runner = _runner(args, default_jobs=os.cpu_count() or 1)
+    _check_fan_out(args)
     reader = bulk.Reader(args.files, stdin=sys.stdin.buffer)
     summary = bulk.Summary(format=args.format)
     inputs: Iterable[bulk.Input] = reader
+    keep = 0
+    # The file read back and checked before anything is started (a Ray cluster among them),
+    # and written only once it has been.
     try:
         if args.resume:
             lines, keep = bulk.read_back(args.output)
             done, inputs = bulk.skip_checked(reader, lines, args.output)
-            output = bulk.append_to(args.output, keep)
             for checked in done:
                 summary.add(checked)
             summary.resumed = len(done)
+    except OSError as error:
+        raise Refusal(f"cannot read {args.output}: {error.strerror or error}") from None
+    except bulk.Unresumable as error:
+        raise Refusal(str(error)) from None
+    runner = _runner(args, default_jobs=os.cpu_count() or 1)
+    try:
+        if args.resume:
+            output = bulk.append_to(args.output, keep)
         else:
             output = open(args.output, "wb") if to_file else sys.stdout.buffer
     except OSError as error:
         _close(runner)
         raise Refusal(f"cannot write {args.output}: {error.strerror or error}") from None
-    except bulk.Unresumable as error:
+    except bulk.Unresumable as error:  # append_to's: the file cannot be written
         _close(runner)
         raise Refusal(str(error)) from None
     report = sys.stdout if to_file else sys.stderr
@@ -403,11 +413,9 @@ def run_selfplay(args: argparse.Namespace) -> int:
     progress = _progress(args, "games", args.games)
     from .wire.records import dump_game, read_game
 
-    fan_out = _runner(args)
-    runner, recorder = _recorded(args, fan_out, args.games, rules,
-                                 lambda index, game: dump_game(index, args.seed, game),
-                                 read_game, bots=list(bots), seed=args.seed,
-                                 budget_ms=args.budget_ms)
+    fan_out, runner, recorder = _recorded(
+        args, args.games, rules, lambda index, game: dump_game(index, args.seed, game),
+        read_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms)
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            progress=progress.update, runner=runner)
@@ -422,21 +430,27 @@ def run_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_fan_out(args: argparse.Namespace) -> None:
+    """Refuse ``--jobs``, ``--batch`` and ``--ray`` that do not go together, before anything
+    is started or written."""
+    if args.jobs is not None and args.jobs < 1:
+        raise Refusal("--jobs is at least 1")
+    if args.batch is not None and args.batch < 1:
+        raise Refusal("--batch is at least 1")
+    if args.ray is not None and args.jobs is not None and args.ray != "local":
+        raise Refusal("--jobs counts this machine's processes; a Ray cluster's CPUs are its "
+                      "own (--jobs goes with --ray local only)")
+
+
 def _runner(args: argparse.Namespace, default_jobs: int = 1) -> Any:
     """What runs the batch work: ``--jobs`` processes of this machine (``default_jobs`` when
     not given), or the Ray cluster of ``--ray`` (cluster.py; Ray is the optional extra
     ``cluster``), ``--batch`` tasks a batch."""
     from .rules.usecases.batches import Processes
 
-    if args.jobs is not None and args.jobs < 1:
-        raise Refusal("--jobs is at least 1")
-    if args.batch is not None and args.batch < 1:
-        raise Refusal("--batch is at least 1")
+    _check_fan_out(args)
     if args.ray is None:
         return Processes(args.jobs or default_jobs, args.batch)
-    if args.jobs is not None and args.ray != "local":
-        raise Refusal("--jobs counts this machine's processes; a Ray cluster's CPUs are its "
-                      "own (--jobs goes with --ray local only)")
     from .cluster import ClusterError, RayRunner
 
     try:
@@ -453,22 +467,26 @@ def _close(runner: Any, recorder: Any = None) -> None:
             close()
 
 
-def _recorded(args: argparse.Namespace, runner: Any, total: int, rules: Any, dump: Any,
-              read: Any, **settings: Any) -> tuple[Any, Any]:
-    """With ``--output FILE``: ``runner`` made to append each result to FILE as it comes
-    (``dump(index, result)``: wire/records.py) and, with ``--resume``, to give back the
-    results FILE holds (``read``) rather than play them again; and FILE's recorder (bulk.py).
-    Without ``--output``, ``runner`` as it is and None.  A refusal lets go of ``runner``."""
+def _recorded(args: argparse.Namespace, total: int, rules: Any, dump: Any, read: Any,
+              **settings: Any) -> tuple[Any, Any, Any]:
+    """What runs the batch work (:func:`_runner`) and, with ``--output FILE``, that made to
+    append each result to FILE as it comes (``dump(index, result)``: wire/records.py) and,
+    with ``--resume``, to give back the results FILE holds (``read``) rather than play them
+    again; and FILE's recorder (bulk.py): ``(fan_out, runner, recorder)``.  Without
+    ``--output``, the runner as it is and no recorder.  FILE is read and checked before
+    anything is started (a Ray cluster among them), so a refused file costs nothing."""
     from .bulk import Recorder, Unresumable
     from .rules.usecases.batches import Resumed
     from .wire.records import INDEX, dump_header
 
+    _check_fan_out(args)
     key, recorder = INDEX[args.command], None
+    if args.output is None:
+        if args.resume:
+            raise Refusal("--resume reads back what --output FILE holds: give the file")
+        fan_out = _runner(args)
+        return fan_out, fan_out, None
     try:
-        if args.output is None:
-            if args.resume:
-                raise Refusal("--resume reads back what --output FILE holds: give the file")
-            return runner, None
         try:
             recorder = Recorder(args.output, dump_header(args.command, rules, **settings),
                                 key, args.resume)
@@ -482,11 +500,17 @@ def _recorded(args: argparse.Namespace, runner: Any, total: int, rules: Any, dum
         except (AttributeError, IndexError, KeyError, TypeError, ValueError):
             raise Refusal(f"{args.output} holds a line that is not a {key} of ginrules "
                           f"{args.command}") from None
+        fan_out = _runner(args)
     except Refusal:
-        _close(runner, recorder)
+        _close(None, recorder)
         raise
-    return Resumed(runner, done, lambda index, result: recorder.add(dump(index, result))
-                   ), recorder
+    try:
+        recorder.open()
+    except Unresumable as error:  # the file cannot be written
+        _close(fan_out, recorder)
+        raise Refusal(str(error)) from None
+    return fan_out, Resumed(fan_out, done, lambda index, result: recorder.add(
+        dump(index, result))), recorder
 
 
 def _interrupted(args: argparse.Namespace, recorder: Any, what: str) -> int:
@@ -564,9 +588,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
     def progress(done: int, total: int, predictions: int) -> None:
         meter.update(done, total, note=f"{predictions:,} predictions")
 
-    fan_out = _runner(args)
-    runner, recorder = _recorded(
-        args, fan_out, args.games, rules,
+    fan_out, runner, recorder = _recorded(
+        args, args.games, rules,
         lambda index, game: dump_calibration_game(index, args.seed, bots, game),
         read_calibration_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms,
         opponent_model=args.opponent_model, options=args.options)
@@ -626,11 +649,10 @@ def run_arena(args: argparse.Namespace) -> int:
 
     from .wire.records import dump_pair, read_pair
 
-    fan_out = _runner(args)
     labels = (first.label, second.label)
-    runner, recorder = _recorded(args, fan_out, args.pairs, rules,
-                                 lambda index, pair: dump_pair(index, args.seed, labels, pair),
-                                 read_pair, bots=list(labels), seed=args.seed)
+    fan_out, runner, recorder = _recorded(
+        args, args.pairs, rules, lambda index, pair: dump_pair(index, args.seed, labels, pair),
+        read_pair, bots=list(labels), seed=args.seed)
     source = source_commit()  # the code as it is when the games begin
     try:
         result = arena((first, second), args.pairs, args.seed, rules, runner=runner,

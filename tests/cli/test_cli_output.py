@@ -133,6 +133,37 @@ def test_a_file_another_version_wrote_is_refused_in_one_line_naming_both(tmp_pat
     assert path.read_bytes() == before  # left as it was
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_refused_file_starts_nothing_and_a_runner_refused_leaves_the_file_as_it_was(
+        command, tmp_path, capsys, monkeypatch):
+    # The file is read back and checked before the runner (a Ray cluster, perhaps) starts;
+    # it is written only once the runner has: a cluster out of reach leaves it untouched.
+    import ginrules.cli as cli
+
+    path = tmp_path / "out.jsonl"
+    _table(capsys, *COMMANDS[command], "-o", str(path))
+    _cut(path, 2, torn=True)
+    before = path.read_bytes()
+    started = []
+    real = cli._runner
+    monkeypatch.setattr(cli, "_runner", lambda *a, **k: started.append(1) or real(*a, **k))
+    other = _with(COMMANDS[command], "--seed", "99")
+    assert main([*other, "-o", str(path), "--resume"]) == 2
+    assert "other settings" in capsys.readouterr().err and not started
+
+    def unreachable(*_, **__):
+        raise cli.Refusal("cannot reach the Ray cluster at 127.0.0.1:1")
+
+    monkeypatch.setattr(cli, "_runner", unreachable)
+    for resume in ((), ("--resume",)):
+        assert main([*COMMANDS[command], "-o", str(path), *resume]) == 2
+        assert "cannot reach" in capsys.readouterr().err
+        assert path.read_bytes() == before
+    fresh = tmp_path / "fresh.jsonl"
+    assert main([*COMMANDS[command], "-o", str(fresh)]) == 2
+    assert not fresh.exists()
+
+
 def test_a_file_of_another_command_more_results_than_asked_and_no_file_are_refused(
         tmp_path, capsys):
     path = tmp_path / "out.jsonl"
@@ -265,14 +296,21 @@ def test_replay_resumed_writes_the_results_and_summary_of_one_run(keep, torn, tm
     assert (f"8 logs ({keep} read back from the output) checked in" in resumed[0]) == (keep > 0)
 
 
-def test_replay_resume_refuses_other_inputs_invalid_only_and_standard_output(tmp_path, capsys):
+def test_replay_resume_refuses_other_inputs_invalid_only_and_standard_output(
+        tmp_path, capsys, monkeypatch):
+    import ginrules.cli as cli
+
     logs = _logs(tmp_path)
     out = tmp_path / "out.jsonl"
     assert main(["replay", "--jobs", "1", "-o", str(out), str(logs)]) == 1
     capsys.readouterr()
     other = tmp_path / "other.jsonl"
     other.write_text(logs.read_text())
+    started = []
+    real = cli._runner
+    monkeypatch.setattr(cli, "_runner", lambda *a, **k: started.append(1) or real(*a, **k))
     assert main(["replay", "--resume", "-o", str(out), str(other)]) == 2
+    assert not started  # the file is checked before anything starts
     err = capsys.readouterr().err
     assert err == (f"ginrules replay: {out} line 1 is the result of {logs} line 1, not of "
                    f"{other} line 1: resume with the same inputs, in the same order\n")
