@@ -181,6 +181,66 @@ def test_the_bots_are_listed_with_what_each_does(client):
     assert all(len(b["description"]) > 20 for b in bots)
 
 
+def test_the_advisors_levels_are_listed_with_strengths_measured_for_their_play(client):
+    from ginrules.rules.players.bots import LEVELS
+
+    bots = {b["name"]: b for b in client.get("/v1/bots").get_json()["bots"]}
+    assert "levels" not in bots["simple"] and "levels" not in bots["random"]
+    levels = bots["advisor"]["levels"]
+    assert [(lv["level"], lv["stray"], lv["budget_ms"]) for lv in levels] == [
+        (n, LEVELS[n].stray, LEVELS[n].budget_ms) for n in sorted(LEVELS)]
+    # Every level is measured for the play it has now (a receipt of other play is left out),
+    # under the EAAI rules, and the levels are monotone: each wins more often against
+    # simple than the one below, and beats the one below (random below level 1), the 95%
+    # intervals' lower ends above one half.
+    for level in levels:
+        against, below = level["against_simple"], level["against_level_below"]
+        assert against is not None and below is not None, level["level"]
+        assert against["rules"] == below["rules"] == "eaai"
+        assert against["opponent"] == "simple" and below["low"] > 0.5
+        assert below["opponent"] == ("random" if level["level"] == 1
+                                     else f"advisor:level{level['level'] - 1}")
+        assert against["low"] <= against["win_share"] <= against["high"]
+    shares = [level["against_simple"]["win_share"] for level in levels]
+    assert shares == sorted(shares) and len(set(shares)) == len(shares)
+
+
+def test_a_bot_move_at_a_level_is_the_levels_move_and_only_the_advisor_takes_one(client):
+    from ginrules.rules.players.bots import LEVELS, advisor_move
+    from ginrules.rules.usecases.progress import GameInProgress
+    from ginrules.wire.replies import dump_move
+
+    compared = 0
+    for index, log in enumerate(LOGS):
+        found = player_to_move(client, log)
+        if found is None or log["rules"] in ("hollywood", "cutthroat", "partnership"):
+            continue
+        player, _ = found
+        level = sorted(LEVELS)[index % (len(LEVELS) - 1)]  # those without playouts: quick
+        reply = client.post("/v1/bots/advisor/move", json={"log": log, "player": player,
+                                                           "seed": index, "level": level})
+        assert reply.status_code == 200, reply.get_json()
+        game = GameInProgress.from_log(log)
+        view = game.view(player)
+        expected = advisor_move(view, index, level=level, standing=game.standing(player))
+        assert reply.get_json()["action"] == dump_move(expected)
+        compared += 1
+        if compared == 12:
+            break
+    assert compared == 12
+    log = LOGS[0]
+    player = player_to_move(client, log)[0]
+    reply = client.post("/v1/bots/simple/move", json={"log": log, "player": player, "level": 2})
+    assert reply.status_code == 422
+    assert [(e["pointer"], e["code"]) for e in reply.get_json()["errors"]] == [
+        ("/level", "level_not_offered")]
+    for level in (0, 6, "3", None, 2.5):
+        reply = client.post("/v1/bots/advisor/move",
+                            json={"log": log, "player": player, "level": level})
+        assert reply.status_code == 400, level
+        assert reply.get_json()["errors"][0]["pointer"] == "/level"
+
+
 def test_a_hint_is_the_same_for_the_same_request(client):
     log = LOGS[1]
     found = player_to_move(client, log)

@@ -9,6 +9,7 @@ test prints where.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from pathlib import Path
@@ -539,6 +540,31 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
     page.wait_for_selector("#play-totals")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     _shoot_spread(page, artifacts / "play-spread-phone.png")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_the_advisors_levels_are_offered_with_their_measured_strengths_and_played(
+        server, browser):
+    page, errors = _page(browser)
+    asked: list[dict] = []
+    page.on("request", lambda r: asked.append(r.post_data_json)
+            if r.url.endswith("/v1/bots/advisor/move") else None)
+    page.goto(server + "/play")
+    levels = requests.get(server + "/v1/bots", timeout=10).json()["bots"][2]["levels"]
+    # Each level is offered, named with its win share against simple as GET /v1/bots gives it.
+    page.wait_for_function("document.querySelector('#play-bot option[value=\"advisor:2\"]')"
+                           ".textContent.includes('against simple')")
+    for level in levels:
+        value = "advisor" if level["level"] == 5 else f"advisor:{level['level']}"
+        text = page.text_content(f"#play-bot option[value='{value}']")
+        share = math.floor(level["against_simple"]["win_share"] * 100 + 0.5)  # JS Math.round
+        assert f"level {level['level']}" in text and f"wins {share}% against simple" in text
+    # A game against level 2: the opponent is the advisor, asked for its moves at level 2.
+    state = _start(page, server, bot="advisor:2", first="you")
+    assert page.text_content("#play-opponent h3").startswith("advisor (advisor level 2 bot)")
+    assert asked and all(body["level"] == 2 for body in asked)
+    assert state in ("first_turn", "draw", "discard", "lay_down", "deal", "over")
     assert errors == []
 
 

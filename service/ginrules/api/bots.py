@@ -12,11 +12,13 @@ from typing import Any
 from flask import Blueprint, Response, request
 
 from ..rules.errors import RulesError
-from ..rules.players.bots import BOTS, bot_named
+from ..rules.players.bots import BOTS, LEVELS, bot_named
 from ..rules.players.hints import DEFAULT_BUDGET_MS, advise
 from ..rules.usecases.progress import GameInProgress
 from ..wire.faults import problem_of
+from ..wire.problems import FieldError, unprocessable
 from ..wire.replies import dump_hint, dump_move
+from ..wire.strength import dump_levels
 from ..wire.schemas import BOT_MOVE_REQUEST, HINT_REQUEST, load
 from .body import json_body
 from .heavy import gate
@@ -27,9 +29,12 @@ bots = Blueprint("bots", __name__, url_prefix="/v1")
 
 @bots.get("/bots")
 def list_bots() -> Response:
-    """The bots and what each does."""
-    return json_response({"bots": [{"name": bot.name, "description": bot.description}
-                                   for bot in BOTS.values()]})
+    """The bots and what each does; for the advisor, its levels and their measured
+    strengths."""
+    return json_response({"bots": [
+        {"name": bot.name, "description": bot.description,
+         **({"levels": dump_levels()} if bot.name == "advisor" else {})}
+        for bot in BOTS.values()]})
 
 
 @bots.post("/bots/<bot>/move")
@@ -38,14 +43,20 @@ def move(bot: str) -> Response:
     view of the log's live deal."""
     chosen_bot = bot_named(bot)
     data = load(BOT_MOVE_REQUEST, json_body(request))
+    level = data["level"]
+    if level is not None and chosen_bot.name != "advisor":
+        raise unprocessable([FieldError("/level", "level_not_offered",
+                                        f"only the advisor plays at a level; {chosen_bot.name} "
+                                        "has none")])
     game = _game(data)
     view = game.view(data["player"])
     if chosen_bot.name != "advisor":
         chosen = chosen_bot.choose(view, data["seed"])
-    else:  # the hint engine at its default budget: heavy work (heavy.py)
-        with gate().work(DEFAULT_BUDGET_MS) as pause:
+    else:  # the hint engine at the level's budget (the default's): heavy work (heavy.py)
+        budget_ms = DEFAULT_BUDGET_MS if level is None else LEVELS[level].budget_ms
+        with gate().work(budget_ms) as pause:
             chosen = chosen_bot.choose(view, data["seed"], standing=game.standing(view.player),
-                                       pause=pause)
+                                       pause=pause, level=level)
     return json_response({"bot": chosen_bot.name, "player": view.player,
                           "action": dump_move(chosen)})
 

@@ -19,6 +19,7 @@ from ..rules.base.cards import describe_token
 from ..rules.base.options import PRESETS
 from ..rules.documents.gamelog import MAX_ITEMS
 from ..rules.errors import did_you_mean
+from ..rules.players.bots import LEVELS
 from ..rules.players.hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS
 from .problems import MAX_ERRORS, ApiProblem, FieldError, clipped, json_pointer
 
@@ -498,7 +499,9 @@ MAX_SEED = 2**63 - 1
 """The largest seed of a bot's move or a hint (its random choices are the seed's)."""
 
 
-class BotMoveRequest(RequestSchema):
+class GameRequest(RequestSchema):
+    """A game in progress and the player to move: what a bot's move and a hint both read."""
+
     log = fields.Dict(required=True, **_says("a game log object (ginrules-log/1, see /gamelog)",
                                              invalid="value"))
     player = fields.String(required=True, **_says("the name of the player to move, a string"))
@@ -507,7 +510,15 @@ class BotMoveRequest(RequestSchema):
                           **_says(f"an integer from 0 to {MAX_SEED}", invalid="value"))
 
 
-class HintRequest(BotMoveRequest):
+class BotMoveRequest(GameRequest):
+    level = fields.Integer(load_default=None, allow_none=False, strict=True,
+                           validate=validate.Range(min=min(LEVELS), max=max(LEVELS),
+                                                   error="value"),
+                           **_says(f"an integer from {min(LEVELS)} to {max(LEVELS)}, the "
+                                   "advisor's level", invalid="value"))
+
+
+class HintRequest(GameRequest):
     budget_ms = fields.Integer(load_default=DEFAULT_BUDGET_MS, strict=True,
                                validate=validate.Range(min=1, max=MAX_BUDGET_MS, error="value"),
                                **_says(f"an integer from 1 to {MAX_BUDGET_MS}", invalid="value"))

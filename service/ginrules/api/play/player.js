@@ -11,8 +11,18 @@ import { $, PHASES, analysis, api, cardBack, cardEl, cardFace, cardGroup, cardTe
 import { openLog } from "./viewer.js";
 
 const ME = "you";
-// What a hint's numbers assume of each bot (the hint's opponent_model): simple plays greedily.
+// What a hint's numbers assume of each bot (the hint's opponent_model): simple plays greedily,
+// and so, roughly, do the advisor's lower levels (a random move at 8% or more of their
+// decisions); levels 4 and 5 are taken as the advisor.
 const OPPONENT_MODELS = { random: "random", simple: "greedy", advisor: "advisor" };
+// The opponent chosen: a bot's name, or "advisor:N" for the advisor at level N (GET /v1/bots).
+const botName = (choice) => choice.split(":")[0];
+const botLevel = (choice) => (choice.includes(":") ? Number(choice.split(":")[1]) : null);
+const botLabel = (choice) => (botLevel(choice) ? `advisor level ${botLevel(choice)}` : choice);
+const modelWords = (choice) => (!botLevel(choice) ? `${choice} bot`
+  : `${botLabel(choice)} bot, taken as ${opponentModel(choice) === "advisor" ? "the advisor" : "a greedy player like simple"}`);
+const opponentModel = (choice) => (botLevel(choice) ? (botLevel(choice) >= 4 ? "advisor" : "greedy")
+  : OPPONENT_MODELS[choice] || "greedy");
 const STORE = "ginrules-play/1";
 const play = { log: null, seed: null, bot: "random", reply: null, facts: null, selected: null, busy: false,
   asked: 0, picked: new Set(), why: 0 };
@@ -23,6 +33,20 @@ const actionCount = () => play.log.rounds.reduce((sum, round) => sum + round.act
 // The seeds of the bot and the hint follow from the game's seed and the move, so a game
 // replays the same way however often the page is reloaded.
 const moveSeed = (salt) => ((play.seed % 2147483647) * 31 + actionCount() * 7 + salt) % 2147483647;
+
+// Each level of the advisor named with its measured win share against simple (GET /v1/bots).
+async function labelLevels() {
+  const { bots } = await api("GET", "/v1/bots");
+  const advisor = bots.find((bot) => bot.name === "advisor");
+  for (const level of (advisor && advisor.levels) || []) {
+    const option = $("play-bot").querySelector(
+      `option[value="${level.level === 5 ? "advisor" : `advisor:${level.level}`}"]`);
+    if (!option || !level.against_simple) continue;
+    const share = Math.round(level.against_simple.win_share * 100);
+    option.textContent = `${option.textContent} \u2014 wins ${share}% against simple`;
+    option.title = `${level.description}; measured under the ${level.against_simple.rules} rules`;
+  }
+}
 
 function savePlay() {
   try {
@@ -65,8 +89,9 @@ async function newGame(event) {
   const first = $("play-first").value;
   const coin = new Uint32Array(1);
   crypto.getRandomValues(coin);
-  const dealer = first === "you" ? ME : first === "bot" ? bot : coin[0] % 2 ? ME : bot;
-  play.log = { format: "ginrules-log/1", rules: playRules(), players: [ME, bot], rounds: [] };
+  const name = botName(bot);
+  const dealer = first === "you" ? ME : first === "bot" ? name : coin[0] % 2 ? ME : name;
+  play.log = { format: "ginrules-log/1", rules: playRules(), players: [ME, name], rounds: [] };
   play.bot = bot;
   play.seed = null;
   clearNotes();
@@ -116,8 +141,9 @@ async function refreshPlay() {
   while (reply.next && reply.next.player === opponent() && reply.next.phase !== "deal") {
     if (!waited) showPlay(reply, true, await handFacts(reply));
     waited = true;
-    const move = await api("POST", `/v1/bots/${encodeURIComponent(play.bot)}/move`,
-      { log: play.log, player: opponent(), seed: moveSeed(1) });
+    const level = botLevel(play.bot);
+    const move = await api("POST", `/v1/bots/${encodeURIComponent(botName(play.bot))}/move`,
+      { log: play.log, player: opponent(), seed: moveSeed(1), ...(level ? { level } : {}) });
     play.log.rounds[play.log.rounds.length - 1].actions.push(move.action);
     savePlay();
     reply = await api("POST", "/v1/games/replay", viewed(play.log));
@@ -327,7 +353,7 @@ function opponentSeat(next, round) {
   // from the pile this round (both public), each drawn as the card.
   const other = opponent();
   const count = next && next.hand_sizes ? next.hand_sizes[other] || 0 : 0;
-  const label = other === play.bot ? `${other} bot` : `${other} (${play.bot} bot)`;
+  const label = other === botLabel(play.bot) ? `${other} bot` : `${other} (${botLabel(play.bot)} bot)`;
   const moves = theirLastTurn();
   const verb = { pass: "passed", knock: "knocked, discarding", discard: "discarded", lay_down: "laid down" };
   const shown = moves.map((action) => {
@@ -532,9 +558,9 @@ async function showHints() {
   try {
     // The numbers assume an opponent (opponent_model): the one you chose to play.
     const hint = await api("POST", "/v1/hints", { log: play.log, player: ME, seed: moveSeed(2), budget_ms: 100,
-      opponent_model: OPPONENT_MODELS[play.bot] || "greedy" });
+      opponent_model: opponentModel(play.bot) });
     box.replaceChildren(el("table", { id: "play-hint-table" },
-      el("caption", {}, `Your options, best first (the numbers assume the ${play.bot} bot; `
+      el("caption", {}, `Your options, best first (the numbers assume the ${modelWords(play.bot)}; `
         + "\u00b1 one standard error)"),
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, "Move"), el("th", {}, "Why"),
         el("th", {}, "Expected points"), el("th", {}, "Win chance"))),
@@ -614,6 +640,7 @@ export function setUpPlay() {
     openLog(JSON.parse(JSON.stringify(play.log)), "");
     $("game").scrollIntoView();
   });
+  labelLevels().catch(() => { /* the options keep their plain names */ });
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(STORE) || "null"); } catch (error) { saved = null; }
   if (saved && saved.log && saved.log.rounds && saved.log.rounds.length) {
