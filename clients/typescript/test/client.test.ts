@@ -380,6 +380,20 @@ describe("bots and hints", () => {
           && error.problem.code === "not_your_turn" && JSON.stringify(error.problem).includes("bob"));
     });
 
+  test("the advisor plays at a level, listed with its measured strength", async () => {
+    const { bots } = await api.listBots();
+    const levels = bots.find((bot) => bot.name === "advisor")?.levels ?? [];
+    assert.deepEqual(levels.map((level) => level.level), [1, 2, 3, 4, 5]);
+    const shares = levels.map((level) => level.against_simple?.win_share ?? -1);
+    assert.deepEqual([...shares].sort((a, b) => a - b), shares);
+    const log = await example("game-in-progress.json");
+    const { action } = await api.botMove("advisor", { log, player: "bob", seed: 7, level: 2 });
+    assert.equal(action.player, "bob");
+    await assert.rejects(api.botMove("simple", { log, player: "bob", level: 2 }),
+      (error: unknown) => error instanceof ProblemError && error.status === 422
+        && error.problem.code === "level_not_offered");
+  });
+
   test("an unknown bot is a 404 problem", async () => {
     const log = await example("game-in-progress.json");
     await assert.rejects(api.botMove("nobody", { log, player: "bob" }),
