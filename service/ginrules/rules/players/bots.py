@@ -71,12 +71,12 @@ def joins_meld(view: DealView, card: int) -> bool:
 
 
 def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
-    """SimpleGinRummyPlayer's move (see the module docstring); random choices from ``seed``."""
-    rng = random.Random(seed)
+    """SimpleGinRummyPlayer's move (see the module docstring); random choices from ``seed``
+    (a draw needs none: its generator is made only where a choice is random)."""
     moves = view.legal_moves
     phase = view.phase
     if phase is Phase.LAY_DOWN:
-        return _simple_lay_down(view, rng)
+        return _simple_lay_down(view, random.Random(seed))
     if phase in (Phase.FIRST_TURN, Phase.DRAW, Phase.LAST_DISCARD):
         take = next((m for m in moves if isinstance(m, Draw) and m.source == "discard"), None)
         if take is not None and view.pile and joins_meld(view, view.pile[-1]):
@@ -86,6 +86,7 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     if big_gin:
         # The challenge plays no big gin (R-5.5); where the rules do, it is the knock at once.
         return big_gin[0]
+    rng = random.Random(seed)
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
     counts = dict(zip(mask_cards(hand), solver.discard_counts(hand)))

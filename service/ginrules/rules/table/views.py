@@ -18,8 +18,12 @@ from .moves import DealView, Discard, Draw, Knock, Record
 
 def known_cards(deal: Deal, player: str) -> int:
     """The cards ``player`` took from the discard pile and has not let go since (a mask)."""
+    return _known(deal.history, player)
+
+
+def _known(history: tuple[Record, ...], player: str) -> int:
     known = 0
-    for move, card, _ in deal.history:
+    for move, card, _ in history:
         if move.player != player:
             continue
         # The moves as played: a pile draw's record names its card, and no card is HIDDEN.
@@ -40,10 +44,11 @@ def view_of(deal: Deal, player: str) -> DealView:
         raise IllegalMove("not_at_table", "R-4.4", f"{player[:40]!r} is not playing this deal")
     opponent = deal.other(player)
     new = tuple.__new__
+    records = deal.history
     history = tuple(
         new(Record, (new(Draw, (move.player, "stock", None)), None, record[2]))
         if type(move) is Draw and move.player != player and move.source == "stock" else record
-        for record in deal.history for move in (record[0],))
+        for record in records for move in (record[0],))
     if deal.turn == player:
         moves = deal.legal_moves()
     elif deal.turn is not None:
@@ -58,7 +63,7 @@ def view_of(deal: Deal, player: str) -> DealView:
         taken=deal.taken, limit=deal.limit, pile_draws=deal.pile_draws, returns=deal.returns,
         first_turn_passes=deal.first_turn_passes, stock_only=deal.stock_only,
         must_knock=deal.must_knock, opponent_hand_size=opponent_hand.bit_count(),
-        opponent_known=mask_cards(known_cards(deal, opponent) & opponent_hand),
+        opponent_known=mask_cards(_known(records, opponent) & opponent_hand),
         history=history, legal_moves=moves, knock=deal.knock, score=deal.score,
     )
 
