@@ -24,6 +24,10 @@ from .knowledge import Knowledge
 
 CONTENDERS = 3
 """Options (the heuristic's best) the look-ahead gives most of its playouts."""
+OWN_KNOCK: int | None = None
+"""The most deadwood the player's own seat knocks with in a playout, after the option played
+(None: whenever the rules allow, as the opponent's seat does).  0 knocks only at gin, so an
+option is valued as the plan it starts rather than as a knock at the first chance."""
 MAX_PLAYOUT_MOVES = 200
 """Moves after which a playout is scored as a draw: with no upcard draw limit (R-4.8) two
 players could pass cards through the discard pile for ever."""
@@ -68,13 +72,14 @@ def _worth_taking(deal: Deal, player: str) -> bool:
     return best < solver.min_deadwood(hand) - deal.rules.card_values[card] // 2
 
 
-def policy_move(deal: Deal) -> Move:
+def policy_move(deal: Deal, knock_at: int | None = None) -> Move:
     """The playout policy's move for whoever is to move, a move the engine allows: take the
     pile card when it helps, else the stock (or pass the first upcard); at the wall take the
     last discard whenever the engine allows it (only to knock, R-4.7); after drawing, big gin,
     else knock with the best discard where the engine allows it (declaring the canonical
     arrangement, R-5.3), else discard to the least deadwood (the highest card among ties);
-    after a knock, the defender's best reply."""
+    after a knock, the defender's best reply.  ``knock_at``: knock only with at most this much
+    deadwood (None: whenever the engine allows)."""
     player = deal.turn
     assert player is not None
     phase = deal.phase
@@ -106,22 +111,25 @@ def policy_move(deal: Deal) -> Move:
         if counts[index] < counts[best] or (counts[index] == counts[best]
                                             and values[cards[index]] > values[cards[best]]):
             best = index
-    move = _knock_or_discard(deal, player, hand, cards[best], counts[best])
+    move = _knock_or_discard(deal, player, hand, cards[best], counts[best], knock_at)
     if move is not None:
         return move
     for index in sorted(range(len(cards)), key=lambda i: (counts[i], -values[cards[i]])):
-        move = _knock_or_discard(deal, player, hand, cards[index], counts[index])
+        move = _knock_or_discard(deal, player, hand, cards[index], counts[index], knock_at)
         if move is not None:
             return move
     return deal.legal_moves()[0]
 
 
-def _knock_or_discard(deal: Deal, player: str, hand: int, card: Card, count: int) -> Move | None:
+def _knock_or_discard(deal: Deal, player: str, hand: int, card: Card, count: int,
+                      knock_at: int | None = None) -> Move | None:
     """A knock with this discard, declaring the arrangement the knock rule judges a knock on
     (R-5.3, ``knock_arrangement``: the canonical one where it may), where the rule's precheck
-    passes on the count, the rule on the spread and the engine on the move; else the discard
-    where allowed."""
-    if count_may_knock(count, deal.limit):
+    passes on the count (and the count is at most ``knock_at``), the rule on the spread and
+    the engine on the move; else the discard where allowed (where the engine requires the
+    knock, R-4.7, the knock anyway)."""
+    if count_may_knock(count, deal.limit) and (knock_at is None or count <= knock_at
+                                               or deal.must_knock):
         spread = knock_arrangement(hand & ~CARD_BITS[card], deal.rules, deal.limit)
         if spread is not None:
             knock = _new(Knock, (player, card, spread.melds))
@@ -151,7 +159,7 @@ def play_out(deal: Deal, player: str, opponent_rng: random.Random | None = None)
         if opponent_rng is not None and deal.turn != player:
             play(random_policy_move(deal, opponent_rng))
         else:
-            play(policy_move(deal))
+            play(policy_move(deal, OWN_KNOCK if deal.turn == player else None))
     return outcome_for(deal, player)
 
 
