@@ -33,7 +33,7 @@ def list_bots() -> Response:
     strengths."""
     return json_response({"bots": [
         {"name": bot.name, "description": bot.description,
-         **({"levels": dump_levels()} if bot.name == "advisor" else {})}
+         **({"levels": dump_levels()} if bot.levels else {})}
         for bot in BOTS.values()]})
 
 
@@ -44,7 +44,7 @@ def move(bot: str) -> Response:
     chosen_bot = bot_named(bot)
     data = load(BOT_MOVE_REQUEST, json_body(request))
     level = data["level"]
-    if level is not None and chosen_bot.name != "advisor":
+    if level is not None and not chosen_bot.levels:
         raise unprocessable([FieldError("/level", "level_not_offered",
                                         f"only the advisor plays at a level; {chosen_bot.name} "
                                         "has none")])

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..package_data import text
+from ..rules.players.arena import Entrant
 from ..rules.players.bots import LEVELS, Level
 
 RECEIPTS = "receipts/levels"
@@ -22,37 +23,46 @@ RECEIPTS = "receipts/levels"
 ``level1-random.json``."""
 
 
-def below(level: Level) -> str:
-    """The name of the player a level is measured against below it: ``level2``, ``random``."""
-    return f"level{level.number - 1}" if level.number > min(LEVELS) else "random"
+def _entrant(level: Level) -> Entrant:
+    """The level as the arena seats it (``advisor:level3``)."""
+    return Entrant.parse(f"advisor:level{level.number}")
 
 
-def receipt_name(level: Level, opponent: str) -> str:
-    """The file name of a level's receipt against ``opponent`` (``simple``, ``level2``)."""
-    return f"level{level.number}-{opponent}.json"
+def below(level: Level) -> Entrant:
+    """The player a level is measured against below it: the level below, or ``random``."""
+    lower = LEVELS.get(level.number - 1)
+    return Entrant("random") if lower is None else _entrant(lower)
 
 
-def _label(opponent: str) -> str:
-    return f"advisor:{opponent}" if opponent.startswith("level") else opponent
+def receipt_name(level: Level, opponent: Entrant) -> str:
+    """The file name of a level's receipt against ``opponent``: ``level3-simple.json``,
+    ``level3-level2.json``."""
+    return f"level{level.number}-{opponent.label.removeprefix('advisor:')}.json"
 
 
-def _measured(level: Level, opponent: str) -> dict[str, Any] | None:
+def _plays_as(player: dict[str, Any], entrant: Entrant) -> bool:
+    """Whether a receipt's player is ``entrant`` as it plays now: its label, and for a level
+    its share of random moves and its budget."""
+    if player.get("label") != entrant.label:
+        return False
+    if entrant.level is None:
+        return True
+    level = LEVELS[entrant.level]
+    return (player.get("stray"), player.get("budget_ms")) == (level.stray, level.budget_ms)
+
+
+def _measured(level: Level, opponent: Entrant) -> dict[str, Any] | None:
     """A level's win share against ``opponent`` from its receipt, when the receipt is there
-    and names this level's play."""
+    and names this level's play and the opponent's."""
     try:
         receipt = json.loads(text(f"{RECEIPTS}/{receipt_name(level, opponent)}"))
     except (OSError, ValueError):
         return None
     first, second = receipt["players"]
-    if (first.get("label"), first.get("stray"), first.get("budget_ms"), second.get("label")) != (
-            f"advisor:level{level.number}", level.stray, level.budget_ms, _label(opponent)):
+    if not (_plays_as(first, _entrant(level)) and _plays_as(second, opponent)):
         return None
-    if opponent.startswith("level"):
-        lower = LEVELS[int(opponent.removeprefix("level"))]
-        if (second.get("stray"), second.get("budget_ms")) != (lower.stray, lower.budget_ms):
-            return None
     share = receipt["results"]["win_share"]
-    return {"opponent": _label(opponent), "win_share": share["estimate"],
+    return {"opponent": opponent.label, "win_share": share["estimate"],
             "low": share["low"], "high": share["high"], "pairs": receipt["pairs"],
             "rules": receipt["rules"]["preset"], "commit": receipt["commit"],
             "command": receipt["command"]}
@@ -64,6 +74,7 @@ def dump_levels() -> list[dict[str, Any]]:
     measured win shares (``against_simple``, ``against_level_below``; ``null`` when not
     measured for this play)."""
     return [{"level": level.number, "description": level.description, "stray": level.stray,
-             "budget_ms": level.budget_ms, "against_simple": _measured(level, "simple"),
+             "budget_ms": level.budget_ms,
+             "against_simple": _measured(level, Entrant("simple")),
              "against_level_below": _measured(level, below(level))}
             for level in sorted(LEVELS.values(), key=lambda level: level.number)]

@@ -91,6 +91,16 @@ class Entrant:
         name, colon, budget = text.strip().partition(":")
         if name not in BOTS:
             raise UnknownBotError(f"no bot {name[:40]!r}; the bots are {', '.join(BOTS)}")
+        if colon and budget.startswith("level"):
+            number = budget.removeprefix("level")
+            if not BOTS[name].levels:
+                raise ValueError(f"{text[:40]!r}: only the advisor plays at a level "
+                                 "(advisor:levelN)")
+            if not number.isdigit() or int(number) not in LEVELS:
+                raise ValueError(f"{text[:40]!r}: the advisor's levels are advisor:level"
+                                 f"{min(LEVELS)} to advisor:level{max(LEVELS)}")
+            level = LEVELS[int(number)]
+            return cls(name, level.budget_ms, level.number)
         if not name.startswith("advisor"):
             if colon:
                 raise ValueError(f"{text[:40]!r}: only the advisor takes a budget "
@@ -98,13 +108,6 @@ class Entrant:
             return cls(name)
         if not colon:
             return cls(name, DEFAULT_BUDGET_MS)
-        if budget.startswith("level"):
-            number = budget.removeprefix("level")
-            if not number.isdigit() or int(number) not in LEVELS:
-                raise ValueError(f"{text[:40]!r}: the advisor's levels are advisor:level"
-                                 f"{min(LEVELS)} to advisor:level{max(LEVELS)}")
-            level = LEVELS[int(number)]
-            return cls(name, level.budget_ms, level.number)
         if not budget.isdigit() or int(budget) > MAX_BUDGET_MS:
             raise ValueError(f"{text[:40]!r}: the advisor's budget is advisor:MS, MS from 0 "
                              f"(its heuristic core alone) to {MAX_BUDGET_MS}, or a level, "

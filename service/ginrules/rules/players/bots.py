@@ -47,11 +47,13 @@ from .hints import DEFAULT_BUDGET_MS, advise
 
 @dataclass(frozen=True)
 class Bot:
-    """A bot: its name, what it does, and its move for a view."""
+    """A bot: its name, what it does, and its move for a view; whether it plays at the
+    LEVELS (``level`` in its ``choose``)."""
 
     name: str
     description: str
     choose: Callable[..., Move]
+    levels: bool = False
 
 
 def random_move(view: DealView, seed: int = 0, **_: object) -> Move:
@@ -244,7 +246,7 @@ BOTS: dict[str, Bot] = {
         "plays the hint engine's first choice: expected deadwood and the chance to knock over "
         "the next two draws, discard safety from the opponent's picks and passes, knock timing "
         "against the undercut risk and the score, refined by playouts of sampled deals",
-        advisor_move),
+        advisor_move, levels=True),
 }
 """The bots by name."""
 
