@@ -16,12 +16,9 @@ from .engine import Deal
 from .moves import DealView, Discard, Draw, Knock, Record
 
 
-def known_cards(deal: Deal, player: str) -> int:
-    """The cards ``player`` took from the discard pile and has not let go since (a mask)."""
-    return _known(deal.history, player)
-
-
-def _known(history: tuple[Record, ...], player: str) -> int:
+def known_cards(history: tuple[Record, ...], player: str) -> int:
+    """The cards ``player`` took from the discard pile and has not let go since (a mask), from
+    a deal's history."""
     known = 0
     for move, card, _ in history:
         if move.player != player:
@@ -63,7 +60,7 @@ def view_of(deal: Deal, player: str) -> DealView:
         taken=deal.taken, limit=deal.limit, pile_draws=deal.pile_draws, returns=deal.returns,
         first_turn_passes=deal.first_turn_passes, stock_only=deal.stock_only,
         must_knock=deal.must_knock, opponent_hand_size=opponent_hand.bit_count(),
-        opponent_known=mask_cards(_known(records, opponent) & opponent_hand),
+        opponent_known=mask_cards(known_cards(records, opponent) & opponent_hand),
         history=history, legal_moves=moves, knock=deal.knock, score=deal.score,
     )
 
