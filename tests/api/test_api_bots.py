@@ -122,7 +122,9 @@ def test_no_bot_move_and_no_hint_changes_when_a_card_the_player_cannot_see_chang
         swap(table, x, rng.choice(ys))
         assert client.post("/v1/games/replay", json=changed).get_json()["valid"]
         for path, extra in (("/v1/bots/simple/move", {}), ("/v1/bots/random/move", {}),
-                            ("/v1/bots/advisor/move", {}), ("/v1/hints", {"budget_ms": 4})):
+                            ("/v1/bots/advisor/move", {}),
+                            ("/v1/bots/advisor/move", {"level": 1 + index % 4}),
+                            ("/v1/hints", {"budget_ms": 4})):
             body = {"player": player, "seed": index, **extra}
             before = client.post(path, json={"log": log, **body})
             after = client.post(path, json={"log": changed, **body})
