@@ -119,6 +119,20 @@ def test_an_installed_wheel_serves_the_play_page_with_its_examples(installed, tm
     assert all(f'"{path.stem}":' in page for path in (ROOT / "examples").glob("*.json"))
 
 
+def test_an_installed_wheel_lists_the_advisors_levels_with_their_measured_strengths(
+        installed, tmp_path):
+    # The figures are read from the receipts shipped with the documents: without them each
+    # level would be listed with null strengths.
+    code = ("import json; from ginrules.api import create_app; "
+            "print(json.dumps(create_app().test_client().get('/v1/bots').get_json()))")
+    run = _run_installed(installed, tmp_path, code)
+    assert run.returncode == 0, run.stderr
+    advisor = next(b for b in json.loads(run.stdout)["bots"] if b["name"] == "advisor")
+    assert len(advisor["levels"]) == 5
+    assert all(level["against_simple"] and level["against_level_below"]
+               for level in advisor["levels"])
+
+
 FAST_PATH_PROBE = ("from ginrules.rules import speedups, analyze; print(speedups.ACTIVE, "
                    "analyze('AS 2S 3S 7H 7D 7C 9C TC JC KD').deadwood_count)")
 """Whether an installed package runs the compiled fast path, and one hand it analyses."""
