@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from ginrules.rules.speedups import COMPILED as compiled_core
 from testkit import ROOT
 
 DEPLOY = ROOT / "deploy"
@@ -107,7 +108,7 @@ def test_the_image_installs_into_virtual_environments_not_the_system_python():
     for call in pip_calls:
         assert call.startswith(("/build/bin/pip", "/opt/ginrules/bin/pip")), call
     assert any("python3 -m venv /opt/ginrules" in run for run in runs)
-    env = next(i for i in dockerfile_instructions() if i.startswith("ENV"))
+    env = next(i for i in dockerfile_instructions() if i.startswith("ENV") and "PATH=" in i)
     assert "PATH=/opt/ginrules/bin:$PATH" in env
 
 
@@ -223,9 +224,24 @@ def test_the_build_stops_when_the_wheel_holds_no_compiled_fast_path(tmp_path):
     assert "gcc" in result.stderr and "python3-dev" in result.stderr
     with zipfile.ZipFile(wheel, "a") as archive:
         archive.writestr("ginrules/rules/_speedups.cpython-311-x86_64-linux-gnu.so", "")
+        archive.writestr("ginrules/rules/table/engine.py", "")
+    # The solver's fast path alone is not enough: the rules core must be compiled too.
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "holds no compiled rules core" in result.stderr and "GINRULES_COMPILE=1" in result.stderr
+    with zipfile.ZipFile(wheel, "a") as archive:
+        archive.writestr("ginrules/rules/table/engine.cpython-311-x86_64-linux-gnu.so", "")
     result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "_speedups.cpython-311-x86_64-linux-gnu.so" in result.stdout
+    assert "table/engine.cpython-311-x86_64-linux-gnu.so" in result.stdout
+
+
+def test_the_build_stage_compiles_the_rules_core():
+    (_, _, build), _ = dockerfile_stages()
+    assert "ENV GINRULES_COMPILE=1" in build
+    assert any(i.startswith("RUN") and "pip wheel" in i for i in build[build.index(
+        "ENV GINRULES_COMPILE=1"):]), "the wheel is built after GINRULES_COMPILE is set"
 
 
 def test_the_runtime_stage_stops_unless_the_compiled_fast_path_is_in_use():
@@ -236,8 +252,11 @@ def test_the_runtime_stage_stops_unless_the_compiled_fast_path_is_in_use():
                            capture_output=True, text=True)
     off = subprocess.run([sys.executable, "-c", program], env={**env, "GINRULES_PURE_PYTHON": "1"},
                          cwd=ROOT, capture_output=True, text=True)
-    if built:
+    if built and compiled_core:
         assert plain.returncode == 0, plain.stderr
+        assert off.returncode != 0 and "ACTIVE is False" in off.stderr
+    elif built:  # the fast path without the compiled core, as a checkout installs it
+        assert plain.returncode != 0 and "COMPILED is False" in plain.stderr
         assert off.returncode != 0 and "ACTIVE is False" in off.stderr
     else:  # a source tree without the compiled module: the import itself stops the build
         for result in (plain, off):
@@ -306,5 +325,7 @@ def test_the_container_check_asks_the_running_image_whether_the_fast_path_is_in_
     assert re.search(r'docker exec "\$container" python -c \\\n\s*\'from ginrules\.rules import '
                      r'speedups; print\(speedups\.ACTIVE', text)
     assert 'pass "the solver\'s compiled fast path is in use' in text
+    assert 'pass "the rules core runs compiled' in text
+    assert 'fail "the rules core runs compiled' in text
     assert 'fail "the solver\'s compiled fast path is in use' in text
     assert 'pass "no C compiler in the image' in text
