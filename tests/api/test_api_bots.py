@@ -88,7 +88,7 @@ def test_a_hint_lists_each_legal_action_once_in_the_log_format(client):
         player, _ = found
         hint = client.post("/v1/hints", json={"log": log, "player": player, "seed": index,
                                               "budget_ms": 5}).get_json()
-        assert hint["player"] == player and hint["playouts"] == 12
+        assert hint["player"] == player and hint["playouts"] == 30  # 6 a millisecond
         ranks = [o["rank"] for o in hint["options"]]
         assert ranks == list(range(1, len(ranks) + 1))
         actions = [(o["action"]["action"], o["action"].get("source"), o["action"].get("card"),

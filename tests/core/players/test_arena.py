@@ -35,7 +35,7 @@ def test_entrants_are_read_from_their_labels():
     assert Entrant.parse("simple") == Entrant("simple")
     assert Entrant.parse("advisor") == Entrant("advisor", DEFAULT_BUDGET_MS)
     assert Entrant.parse("advisor:0").label == "advisor:0"
-    assert Entrant.parse(" advisor:250 ").playouts == 625
+    assert Entrant.parse(" advisor:250 ").playouts == 1500  # 6 a millisecond
     with pytest.raises(UnknownBotError):
         Entrant.parse("nobody")
     for text in ("simple:5", "advisor:x", "advisor:-1", "advisor:99999"):

@@ -48,10 +48,12 @@ from .knowledge import knowledge_of, sample_opponent_hands
 from .playouts import Outcome, look_ahead
 
 DEFAULT_BUDGET_MS = 100
-PLAYOUTS_PER_SECOND = 2500
-"""Playouts a second of budget buys (2.5 a millisecond): calibrated once on one core with
-bench/hints.py, so that a hint at the default budget answers within twice its budget at the
-99th percentile.  A fixed rate, not a clock."""
+PLAYOUTS_PER_SECOND = 6000
+"""Playouts a second of budget buys (6 a millisecond): calibrated once on one core with
+bench/hints.py on the compiled core (docs/performance.md: the image serves it), so that a
+bot's move at the default budget answers within its budget and a hint within twice its budget
+at the 99th percentile; the plain-Python build takes about twice as long.  A fixed rate, not a
+clock.  (It was 2.5 a millisecond before the core was compiled.)"""
 MAX_BUDGET_MS = 2000
 OPPONENT_MODEL = "greedy"
 """The default of what a hint's numbers assume of the opponent (see OPPONENT_MODELS)."""
