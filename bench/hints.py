@@ -9,6 +9,10 @@ figures are the latency percentiles p50, p90, p99 and the maximum, in millisecon
 clock and in the process's CPU time.  The hint's budget is a fixed number of playouts, so the
 replies are the same on any machine and only the time changes.  ``--bot`` times
 ``POST /v1/bots/{bot}/move`` instead.
+
+``--playout-rate`` measures what a millisecond of CPU buys in playouts instead: every position's
+hint at the budget given and at 1 ms (a handful of playouts: the heuristic core and the
+request's own work), the playouts added over the CPU time added, all positions together.
 """
 
 from __future__ import annotations
@@ -53,12 +57,38 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def playout_rate(client, cases: list[tuple[dict, str]], budget_ms: int) -> int:
+    """Print the playouts a CPU millisecond buys: the hints at ``budget_ms`` against those at
+    1 ms, over the same positions and seeds."""
+    played = {1: 0, budget_ms: 0}
+    cpu = {1: 0.0, budget_ms: 0.0}
+    for index, (log, player) in enumerate(cases):
+        for budget in (1, budget_ms):
+            body = {"log": log, "player": player, "seed": index, "budget_ms": budget}
+            start = time.process_time()
+            reply = client.post("/v1/hints", json=body)
+            cpu[budget] += time.process_time() - start
+            if reply.status_code != 200:
+                print(f"position {index}: {reply.status_code} {reply.get_json()}",
+                      file=sys.stderr)
+                return 1
+            played[budget] += reply.get_json()["playouts"]
+    added = played[budget_ms] - played[1]
+    seconds = cpu[budget_ms] - cpu[1]
+    print(f"{len(cases)} positions, one core: {added} playouts added by {budget_ms} ms of budget "
+          f"over 1 ms in {seconds:.2f} s of CPU: {added / (seconds * 1000):.1f} playouts per CPU "
+          f"ms ({seconds * 1000 / added:.3f} ms a playout)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--budget-ms", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--bot", default=None, help="time a bot's move instead of the hint")
+    parser.add_argument("--playout-rate", action="store_true",
+                        help="the playouts a millisecond of CPU buys, at the budget over 1 ms")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
@@ -68,6 +98,8 @@ def main() -> int:
     # One warm-up request: the solver's tables and the app's first-request work.
     log, player = cases[0]
     client.post(path, json={"log": log, "player": player, "seed": 0})
+    if args.playout_rate:
+        return playout_rate(client, cases, args.budget_ms)
     times = []
     cpu_times = []
     for index, (log, player) in enumerate(cases):
