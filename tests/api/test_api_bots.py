@@ -207,6 +207,27 @@ def test_the_advisors_levels_are_listed_with_strengths_measured_for_their_play(c
     assert shares == sorted(shares) and len(set(shares)) == len(shares)
 
 
+def test_a_levels_strength_is_left_out_when_its_receipt_names_other_playouts(client,
+                                                                             monkeypatch):
+    from ginrules.rules.players import hints
+    from ginrules.wire import strength
+
+    # The same budget buying other playouts is other play: the receipts of level 5 (the only
+    # level with playouts) no longer name it, those of the levels below still do.
+    monkeypatch.setattr(hints, "PLAYOUTS_PER_SECOND", hints.PLAYOUTS_PER_SECOND + 500)
+    strength.dump_levels.cache_clear()  # read once per process: read again with this rate
+    try:
+        bots = {b["name"]: b for b in client.get("/v1/bots").get_json()["bots"]}
+    finally:
+        strength.dump_levels.cache_clear()
+    for level in bots["advisor"]["levels"]:
+        measured = (level["against_simple"], level["against_level_below"])
+        if level["budget_ms"]:
+            assert measured == (None, None), level["level"]
+        else:
+            assert None not in measured, level["level"]
+
+
 def test_a_bot_move_at_a_level_is_the_levels_move_and_only_the_advisor_takes_one(client):
     from ginrules.rules.players.bots import LEVELS, advisor_move
     from ginrules.rules.usecases.progress import GameInProgress

@@ -42,13 +42,15 @@ def receipt_name(level: Level, opponent: Entrant) -> str:
 
 def _plays_as(player: dict[str, Any], entrant: Entrant) -> bool:
     """Whether a receipt's player is ``entrant`` as it plays now: its label, and for a level
-    its share of random moves and its budget."""
+    its share of random moves, its budget and the playouts that budget buys (a budget buys
+    another number of playouts when hints.PLAYOUTS_PER_SECOND changes, and so other play)."""
     if player.get("label") != entrant.label:
         return False
     if entrant.level is None:
         return True
     level = LEVELS[entrant.level]
-    return (player.get("stray"), player.get("budget_ms")) == (level.stray, level.budget_ms)
+    return ((player.get("stray"), player.get("budget_ms"), player.get("playouts"))
+            == (level.stray, level.budget_ms, entrant.playouts))
 
 
 def _measured(level: Level, opponent: Entrant) -> dict[str, Any] | None:
