@@ -65,6 +65,35 @@ def test_r4_r5_r6_legal_moves_are_the_moves_that_pass_the_checks(rules):
             assert passing == legal, deal
 
 
+
+def state_of(deal: Deal) -> dict:
+    """Every attribute of a deal, its lists and dicts copied."""
+    names = getattr(Deal, "__slots__", ()) or Deal.__mypyc_attrs__
+    state = {}
+    for name in names:
+        value = getattr(deal, name)
+        state[name] = value.copy() if isinstance(value, (list, dict)) else value
+    return state
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=str)
+def test_r4_r5_r6_a_refused_move_leaves_the_deal_as_it_was(rules):
+    # What the playouts rely on when they offer their preferred move and take the next where
+    # the engine refuses it: a refusal is a check that fails before anything is applied.
+    rng = random.Random(f"refused {rules}")
+    refused = 0
+    for _ in range(2):
+        for deal in play_randomly(new_deal(rng, rules), rng, stop=0.02):
+            before = state_of(deal)
+            for move in every_try(deal):
+                if deal.can(move):
+                    continue
+                with pytest.raises(IllegalMove):
+                    deal.apply(move)
+                assert state_of(deal) == before, move
+                refused += 1
+    assert refused > 1000
+
 def test_r4_4_a_move_out_of_turn_says_whose_turn_it_is():
     deal = new_deal(random.Random(1), "standard")
     with pytest.raises(IllegalMove) as caught:

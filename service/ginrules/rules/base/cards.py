@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
-from typing import Protocol, cast
+from typing import Final, Protocol, cast
 
 from ..errors import MAX_PROBLEMS, InvalidCardError, InvalidHandError, Problem
 from ..speedups import SPEEDUPS, mypyc_attr
@@ -53,19 +53,19 @@ class Card(int):
     def code(self) -> str:
         """The card's canonical code (R-1.4): ``'KD'``."""
         return CARD_NAMES[self]
-SUIT_MASK = 0x1FFF
+SUIT_MASK: Final = 0x1FFF
 """The 13 bits of one suit, ace in the lowest bit."""
-FULL_DECK = (1 << 52) - 1
+FULL_DECK: Final = (1 << 52) - 1
 
-CARDS: tuple[Card, ...] = tuple(int.__new__(Card, c) for c in range(52))
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, c) for c in range(52))
 """The 52 cards, by number."""
-CARD_NAMES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in CARDS)
-CARD_RANKS: tuple[int, ...] = tuple(c % 13 + 1 for c in CARDS)
-CARD_SUITS: tuple[int, ...] = tuple(c // 13 for c in CARDS)
-RANK_VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+CARD_NAMES: Final[tuple[str, ...]] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in CARDS)
+CARD_RANKS: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in CARDS)
+CARD_SUITS: Final[tuple[int, ...]] = tuple(c // 13 for c in CARDS)
+RANK_VALUES: Final[tuple[int, ...]] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Deadwood value by rank (R-1.3): index 1 is the ace, 11..13 are J Q K."""
-CARD_VALUES: tuple[int, ...] = tuple(RANK_VALUES[r] for r in CARD_RANKS)
-CARD_BITS: tuple[int, ...] = tuple(1 << c for c in CARDS)
+CARD_VALUES: Final[tuple[int, ...]] = tuple(RANK_VALUES[r] for r in CARD_RANKS)
+CARD_BITS: Final[tuple[int, ...]] = tuple(1 << c for c in CARDS)
 
 _VARIATION_SELECTOR = "\ufe0f"
 
@@ -94,8 +94,8 @@ SPELLING_CARDS: dict[str, Card] = _SPELLINGS
 """Every accepted spelling of a card (R-1.4) to its card, for readers that look tokens up one
 by one on a hot path (read only)."""
 # Looked up with any token: one that is not a str raises KeyError (or TypeError, unhashable).
-_SPELLING_BIT = cast("Callable[[object], int]", _SPELLING_BITS.__getitem__)
-_SPELLING_CARD = cast("Callable[[object], Card]", _SPELLINGS.__getitem__)
+_SPELLING_BIT: Final = cast("Callable[[object], int]", _SPELLING_BITS.__getitem__)
+_SPELLING_CARD: Final = cast("Callable[[object], Card]", _SPELLINGS.__getitem__)
 
 
 def _spellings_of(card: Card) -> tuple[str, ...]:
@@ -105,7 +105,7 @@ def _spellings_of(card: Card) -> tuple[str, ...]:
                         key=lambda token: (token != code, token)))
 
 
-CARD_SPELLINGS: tuple[tuple[str, ...], ...] = tuple(_spellings_of(card) for card in CARDS)
+CARD_SPELLINGS: Final[tuple[tuple[str, ...], ...]] = tuple(_spellings_of(card) for card in CARDS)
 """Every accepted spelling of each card (R-1.4), the canonical code first."""
 
 
@@ -301,10 +301,13 @@ def _suit_cards(base: int) -> list[tuple[Card, ...]]:
     return table
 
 
-SUIT_CARDS: tuple[list[tuple[Card, ...]], ...] = tuple(_suit_cards(base)
+SUIT_CARDS: Final[tuple[list[tuple[Card, ...]], ...]] = tuple(_suit_cards(base)
                                                         for base in (0, 13, 26, 39))
 """Per suit S H D C, the cards of each 13-bit mask of that suit, in canonical order."""
-_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
+_CARDS_S: Final = SUIT_CARDS[0]
+_CARDS_H: Final = SUIT_CARDS[1]
+_CARDS_D: Final = SUIT_CARDS[2]
+_CARDS_C: Final = SUIT_CARDS[3]
 
 
 def mask_cards(mask: int) -> tuple[Card, ...]:

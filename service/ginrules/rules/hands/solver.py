@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import attrgetter
 from threading import Lock
-from typing import Any, Callable, ClassVar, NamedTuple
+from typing import Any, Callable, ClassVar, Final, NamedTuple
 
 from ..base.cards import CARDS, SUIT_MASK, Card, parse_hand_mask
 from ..base.melds import Arrangement, Meld
@@ -46,7 +46,7 @@ from .solver_tables import (_BIT_INDEX, _CARDS_C, _CARDS_D, _CARDS_H, _CARDS_S, 
                             _HALF, _SET_MELDS, _SET_OF_CARDS, _SUIT_BITS, _WAYS_BY_KEY, Plan,
                             Way, _suit_tables, _way_key_tables)
 
-_tuple_new = tuple.__new__
+_tuple_new: Final = tuple.__new__
 
 CACHE_SIZE = 65_536
 """Hands the default solver's cache keeps; the least recently used are dropped first."""
@@ -616,11 +616,11 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     return solver
 
 
-DEFAULT_SOLVER = _build(False, 1, CACHE_SIZE)
+DEFAULT_SOLVER: Final = _build(False, 1, CACHE_SIZE)
 """The solver of the default rules: ace low (R-2.2), an ace in deadwood worth 1 (R-1.3)."""
 
-_SOLVERS: dict[tuple[bool, int], Solver] = {(False, 1): DEFAULT_SOLVER}
-_BUILDING = Lock()
+_SOLVERS: Final[dict[tuple[bool, int], Solver]] = {(False, 1): DEFAULT_SOLVER}
+_BUILDING: Final = Lock()
 
 
 def solver_for(rules: Any = None) -> Solver:
@@ -638,15 +638,15 @@ def solver_for(rules: Any = None) -> Solver:
     return solver
 
 
-SUIT_DEADWOOD = DEFAULT_SOLVER.suit_deadwood
+SUIT_DEADWOOD: Final = DEFAULT_SOLVER.suit_deadwood
 """The default solver's deadwood value of every 13-bit suit mask."""
 
 
-min_deadwood = DEFAULT_SOLVER.min_deadwood
-optimal_arrangements = DEFAULT_SOLVER.optimal_arrangements
-best_arrangement = DEFAULT_SOLVER.best_arrangement
-discard_counts = DEFAULT_SOLVER.discard_counts
-solve = DEFAULT_SOLVER.solve
+min_deadwood: Final = DEFAULT_SOLVER.min_deadwood
+optimal_arrangements: Final = DEFAULT_SOLVER.optimal_arrangements
+best_arrangement: Final = DEFAULT_SOLVER.best_arrangement
+discard_counts: Final = DEFAULT_SOLVER.discard_counts
+solve: Final = DEFAULT_SOLVER.solve
 
 
 def solve_hand(hand: Sequence[str] | str) -> Solution:

@@ -6,6 +6,7 @@ the same tables (speedups.py)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from ..base.cards import SUIT_CARDS, SUIT_MASK, Card, card_values
 from ..base.melds import Meld, melds_by_mask
@@ -109,9 +110,9 @@ _SET_MELDS: dict[SetChoice, Meld] = {
 }
 """Every set (R-2.1) by its choice, from the meld catalogue."""
 
-_SET_OF_CARDS: dict[int, Meld] = {meld.mask: meld for meld in _SET_MELDS.values()}
+_SET_OF_CARDS: Final[dict[int, Meld]] = {meld.mask: meld for meld in _SET_MELDS.values()}
 """Every set by its 52-bit card mask."""
-_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_EVERY_SUIT: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """A rank's bit in one suit mask times this: that rank's bit in every suit of a hand mask."""
 
 Way = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
@@ -183,7 +184,7 @@ _WAYS_BY_KEY: tuple[list[tuple[Way, ...]], list[tuple[Way, ...]]] = tuple(  # ty
 """``_RANK_WAYS`` as two flat lists (without, with ``for_discards``), indexed by
 ``rank << 8 | held suits << 4 | runnable suits``: cheaper to look up than a tuple key."""
 
-_HALF = (1 << 26) - 1
+_HALF: Final = (1 << 26) - 1
 """Spades and hearts, the low half of a hand mask: a hand is split into halves that fit one
 machine word each, then into suits, which costs fewer steps on big integers.
 
@@ -191,11 +192,14 @@ The ranks held three or four times are then ``(a & b | c & d) & (a | b) & (c | d
 masks ``a b c d``: three of four suits always include both of one pair (S H or D C) and one of
 the other, which is also all that expression asks."""
 
-_SUIT_BITS: list[tuple[int, ...]] = [
+_SUIT_BITS: Final[list[tuple[int, ...]]] = [
     tuple(1 << i for i in range(13) if mask >> i & 1) for mask in range(SUIT_MASK + 1)]
 """The one-card bits of each 13-bit suit mask, lowest first."""
-_BIT_INDEX: dict[int, int] = {1 << i: i for i in range(13)}
-_CARDS_S, _CARDS_H, _CARDS_D, _CARDS_C = SUIT_CARDS
+_BIT_INDEX: Final[dict[int, int]] = {1 << i: i for i in range(13)}
+_CARDS_S: Final = SUIT_CARDS[0]
+_CARDS_H: Final = SUIT_CARDS[1]
+_CARDS_D: Final = SUIT_CARDS[2]
+_CARDS_C: Final = SUIT_CARDS[3]
 Plan = tuple[int, int, int, int, int, tuple[SetChoice, ...]]
 """A choice of sets: the four suit slices left for runs, the sets' card mask, the sets."""
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Final, cast
 
 from ..base.cards import (CARD_BITS, CARD_NAMES, CARD_RANKS, CARD_SUITS, CARDS, FULL_DECK, Card,
                           cards_mask, mask_cards)
@@ -74,7 +74,7 @@ def _reach_of(card: Card) -> int:
     return reach
 
 
-_REACH: tuple[int, ...] = tuple(_reach_of(card) for card in CARDS)
+_REACH: Final[tuple[int, ...]] = tuple(_reach_of(card) for card in CARDS)
 
 
 class Evaluator:

@@ -142,18 +142,19 @@ def sample_opponent_hands(knowledge: Knowledge, rng: random.Random, count: int, 
             for card in drawn[need:]:
                 extra |= CARD_BITS[card]
                 hand = extra | known
-                worst, worst_key = None, None
+                # The card whose discard leaves the least deadwood, the highest among ties.
+                worst, least, highest = -1, 0, 0
                 for held, value in zip(mask_cards(hand), solver.discard_counts(hand)):
                     if known >> held & 1:
                         continue
-                    key = (value, -values[held])
-                    if worst_key is None or key < worst_key:
-                        worst, worst_key = held, key
-                assert worst is not None and worst_key is not None
+                    if worst < 0 or value < least or (value == least
+                                                      and values[held] > highest):
+                        worst, least, highest = held, value, values[held]
+                assert worst >= 0
                 extra &= ~CARD_BITS[worst]
                 # The knock rule: its precheck on the count, then the spread kept.
-                if count_may_knock(worst_key[0], limit) and spread_may_knock(
-                        extra | known, rules, limit, count=worst_key[0]):
+                if count_may_knock(least, limit) and spread_may_knock(
+                        extra | known, rules, limit, count=least):
                     keep *= HOLD_KEEP
             hand = extra | known
             ways = sum(melds_with(card, hand, pairs) for card in signals

@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ..base.cards import CARD_BITS, Card, mask_cards
+from ..errors import IllegalMove
 from ..hands.knock import (big_gin_allowed, count_may_knock, knock_arrangement,
                            may_discard_taken_card, plays_big_gin)
 from ..hands.solver import solver_for
@@ -32,9 +34,12 @@ MAX_PLAYOUT_MOVES = 200
 """Moves after which a playout is scored as a draw: with no upcard draw limit (R-4.8) two
 players could pass cards through the discard pile for ever."""
 
-_new = tuple.__new__
-_FIRST_TURN, _DRAW, _DISCARD = Phase.FIRST_TURN, Phase.DRAW, Phase.DISCARD
-_LAST_DISCARD, _LAY_DOWN, _OVER = Phase.LAST_DISCARD, Phase.LAY_DOWN, Phase.OVER
+_new: Final = tuple.__new__
+_FIRST_TURN: Final = Phase.FIRST_TURN
+_DISCARD: Final = Phase.DISCARD
+_LAST_DISCARD: Final = Phase.LAST_DISCARD
+_LAY_DOWN: Final = Phase.LAY_DOWN
+_OVER: Final = Phase.OVER
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ class Outcome:
     won: bool
 
 
-DRAWN = Outcome(0, False)
+DRAWN: Final = Outcome(0, False)
 
 
 def outcome_for(deal: Deal, player: str) -> Outcome:
@@ -61,46 +66,61 @@ def outcome_for(deal: Deal, player: str) -> Outcome:
 def _worth_taking(deal: Deal, player: str) -> bool:
     """The policy's draw: take the pile card when, after the best discard it allows, the hand
     saves more than half the card's value in deadwood."""
-    solver = solver_for(deal.rules)
+    rules = deal.rules
+    solver = solver_for(rules)
     hand = deal.hands[player]
     card = deal.pile[-1]
     with_card = hand | CARD_BITS[card]
-    kept_taken = not may_discard_taken_card(deal.rules)
-    best = min(value for held, value in zip(mask_cards(with_card),
-                                            solver.discard_counts(with_card))
-               if not (kept_taken and held == card))
-    return best < solver.min_deadwood(hand) - deal.rules.card_values[card] // 2
+    counts = solver.discard_counts(with_card)
+    if may_discard_taken_card(rules):
+        best = min(counts)
+    else:
+        # The counts are in canonical order, which is the cards' numbers: the card taken comes
+        # after the cards of the hand numbered below it.
+        at = (hand & (CARD_BITS[card] - 1)).bit_count()
+        best = min(counts[:at] + counts[at + 1:])
+    return best < solver.min_deadwood(hand) - rules.card_values[card] // 2
 
 
 def policy_move(deal: Deal, knock_at: int | None = None) -> Move:
-    """The playout policy's move for whoever is to move, a move the engine allows: take the
-    pile card when it helps, else the stock (or pass the first upcard); at the wall take the
-    last discard whenever the engine allows it (only to knock, R-4.7); after drawing, big gin,
-    else knock with the best discard where the engine allows it (declaring the canonical
-    arrangement, R-5.3), else discard to the least deadwood (the highest card among ties);
-    after a knock, the defender's best reply.  ``knock_at``: knock only with at most this much
-    deadwood (None: whenever the engine allows)."""
+    """The move the playout policy would play now (:func:`play_policy_move`, played on a copy
+    of ``deal``)."""
+    return play_policy_move(deal.copy(), knock_at)
+
+
+def play_policy_move(deal: Deal, knock_at: int | None = None) -> Move:
+    """Play the playout policy's move for whoever is to move, and return it: take the pile card
+    when it helps, else the stock (or pass the first upcard); at the wall take the last discard
+    whenever the engine allows it (only to knock, R-4.7); after drawing, big gin, else knock
+    with the best discard where the engine allows it (declaring the canonical arrangement,
+    R-5.3), else discard to the least deadwood (the highest card among ties); after a knock,
+    the defender's best reply.  ``knock_at``: knock only with at most this much deadwood
+    (None: whenever the engine allows).
+
+    Each move the policy prefers is offered to the engine, which applies it or refuses it
+    (:meth:`~..table.engine.Deal.apply`, the deal left as it was), and the next preferred is
+    offered where it refuses: every move meets the engine's check once, as in a replay."""
     player = deal.turn
     assert player is not None
     phase = deal.phase
     if phase is _LAY_DOWN:
-        return _new(LayDown, (player, None, None))
+        return _play(deal, _new(LayDown, (player, None, None)))
     if phase is not _DISCARD:
         take = _new(Draw, (player, "discard", None))
         if phase is _LAST_DISCARD:
-            return take if deal.can(take) else _new(Pass, (player,))
-        if deal.pile and _worth_taking(deal, player) and deal.can(take):
+            return take if _played(deal, take) else _play(deal, _new(Pass, (player,)))
+        if deal.pile and _worth_taking(deal, player) and _played(deal, take):
             return take
         if phase is _FIRST_TURN:
-            return _new(Pass, (player,))
-        return _new(Draw, (player, "stock", None))
+            return _play(deal, _new(Pass, (player,)))
+        return _play(deal, _new(Draw, (player, "stock", None)))
     rules = deal.rules
     solver = solver_for(rules)
     hand = deal.hands[player]
-    # The knock rule's precheck on the count, then the engine's whole check (deal.can).
+    # The knock rule's precheck on the count, then the engine's whole check.
     if plays_big_gin(rules) and big_gin_allowed(solver.min_deadwood(hand), rules):
         big_gin = _new(Knock, (player, None, None))
-        if deal.can(big_gin):
+        if _played(deal, big_gin):
             return big_gin
     # The discard leaving the least deadwood, the highest card among ties; the next best
     # where the engine refuses one (the card just taken, R-4.3).
@@ -118,25 +138,39 @@ def policy_move(deal: Deal, knock_at: int | None = None) -> Move:
         move = _knock_or_discard(deal, player, hand, cards[index], counts[index], knock_at)
         if move is not None:
             return move
-    return deal.legal_moves()[0]
+    return _play(deal, deal.legal_moves()[0])
+
+
+def _played(deal: Deal, move: Move) -> bool:
+    """Whether the engine applied ``move``; where it refuses the move, the deal is as it was."""
+    try:
+        deal.apply(move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def _play(deal: Deal, move: Move) -> Move:
+    deal.apply(move)
+    return move
 
 
 def _knock_or_discard(deal: Deal, player: str, hand: int, card: Card, count: int,
                       knock_at: int | None = None) -> Move | None:
-    """A knock with this discard, declaring the arrangement the knock rule judges a knock on
-    (R-5.3, ``knock_arrangement``: the canonical one where it may), where the rule's precheck
-    passes on the count (and the count is at most ``knock_at``), the rule on the spread and
-    the engine on the move; else the discard where allowed (where the engine requires the
-    knock, R-4.7, the knock anyway)."""
+    """Play a knock with this discard, declaring the arrangement the knock rule judges a knock
+    on (R-5.3, ``knock_arrangement``: the canonical one where it may), where the rule's
+    precheck passes on the count (and the count is at most ``knock_at``), the rule on the
+    spread and the engine on the move; else the discard where allowed (where the engine
+    requires the knock, R-4.7, the knock anyway).  The move played, or None."""
     if count_may_knock(count, deal.limit) and (knock_at is None or count <= knock_at
                                                or deal.must_knock):
         spread = knock_arrangement(hand & ~CARD_BITS[card], deal.rules, deal.limit)
         if spread is not None:
             knock = _new(Knock, (player, card, spread.melds))
-            if deal.can(knock):
+            if _played(deal, knock):
                 return knock
     discard = _new(Discard, (player, card))
-    return discard if deal.can(discard) else None
+    return discard if _played(deal, discard) else None
 
 
 def random_policy_move(deal: Deal, rng: random.Random) -> Move:
@@ -152,14 +186,13 @@ def random_policy_move(deal: Deal, rng: random.Random) -> Move:
 def play_out(deal: Deal, player: str, opponent_rng: random.Random | None = None) -> Outcome:
     """Play ``deal`` to its end with the policy for both seats; the end for ``player``.  With
     ``opponent_rng``, the opponent plays uniformly at random instead (the ``random`` model)."""
-    play = deal.play
     for _ in range(MAX_PLAYOUT_MOVES):
         if deal.phase is _OVER:
             break
         if opponent_rng is not None and deal.turn != player:
-            play(random_policy_move(deal, opponent_rng))
+            deal.apply(random_policy_move(deal, opponent_rng))
         else:
-            play(policy_move(deal, OWN_KNOCK if deal.turn == player else None))
+            play_policy_move(deal, OWN_KNOCK if deal.turn == player else None)
     return outcome_for(deal, player)
 
 
@@ -199,7 +232,7 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
         outcomes = []
         for base, deal_seed in zip(deals[:n], seeds):
             trial = base.copy()
-            trial.play(item.move)
+            trial.apply(item.move)
             opponent_rng = random.Random(deal_seed ^ 0x5EED) if random_opponent else None
             outcomes.append(play_out(trial, view.player, opponent_rng))
             if pause is not None:

@@ -119,7 +119,7 @@ def play_deal(deal: Deal, move_for: Callable[[str], Move]) -> bool:
             return False
         player = deal.turn
         assert player is not None
-        deal.play(move_for(player))
+        deal.apply(move_for(player))
     return True
 
 

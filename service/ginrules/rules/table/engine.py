@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Union, cast
+from typing import Final, Union, cast
 
 from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card, cards_mask, mask_cards
 from ..base.melds import Arrangement, Meld
@@ -38,21 +38,24 @@ from .dealing import check_deal, check_distinct, deal_deck
 from .moves import (HIDDEN, DealView, Discard, Draw, Knock, KnockRecord, LayDown, LayDownOption,
                     Move, Pass, Phase, Record)
 
-# The phases by module name: the moves read them several times per action, and a module name
-# is read faster than an enum's member.
-_FIRST_TURN, _DRAW, _DISCARD = Phase.FIRST_TURN, Phase.DRAW, Phase.DISCARD
-_LAST_DISCARD, _LAY_DOWN, _OVER = Phase.LAST_DISCARD, Phase.LAY_DOWN, Phase.OVER
-_DRAW_PHASES = (_FIRST_TURN, _DRAW, _LAST_DISCARD)
+# The phases by module name, read several times per action: a final name is read at once by
+# the compiled code, which looks any other module name up by its string.
+_FIRST_TURN: Final = Phase.FIRST_TURN
+_DRAW: Final = Phase.DRAW
+_DISCARD: Final = Phase.DISCARD
+_LAST_DISCARD: Final = Phase.LAST_DISCARD
+_LAY_DOWN: Final = Phase.LAY_DOWN
+_OVER: Final = Phase.OVER
+_DRAW_PHASES: Final = (_FIRST_TURN, _DRAW, _LAST_DISCARD)
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 """``_new(Record, (move, card, declined))`` is ``Record(move, card, declined)`` without the call
 through the constructor: the draws and discards make one per action."""
 
 Played = Union[Move, Record, tuple[Move, Card | None, Card | None]]
 """An entry of a deal's compact move log (see ``Deal._played``)."""
 
-
-_UNDEALT: Mapping[str, Sequence[int]] = MappingProxyType({})
+_UNDEALT: Final[Mapping[str, Sequence[int]]] = MappingProxyType({})
 """The hands ``copy`` and ``from_view`` give ``Deal``: deal nothing, every attribute is set by
 the caller.  (A class compiled by mypyc always runs ``__init__``, ``Deal.__new__`` included.)"""
 
@@ -317,10 +320,18 @@ class Deal:
 
     def _knock_follows(self, player: str, taken: int) -> bool:
         """Whether, once ``taken`` is in the hand, some knock passes :func:`check_knock`
-        (R-4.7): the check a knock would meet, asked of every discard and of big gin."""
+        (R-4.7): asked of every discard and of big gin whose count passes the knock rule's
+        precheck (``count_may_knock``, ``big_gin_allowed``), as :meth:`candidates` does."""
+        rules, limit = self.rules, self.limit
         hand = self.hands[player] | CARD_BITS[taken]
-        return any(check_knock(hand, discard, self.rules, self.limit, taken_card=taken).legal
-                   for discard in (*mask_cards(hand), None))
+        solver = solver_for(rules)
+        discards: list[Card | None] = [
+            card for card, count in zip(mask_cards(hand), solver.discard_counts(hand))
+            if count_may_knock(count, limit)]
+        if big_gin_allowed(solver.min_deadwood(hand), rules):
+            discards.append(None)
+        return any(check_knock(hand, discard, rules, limit, taken_card=taken).legal
+                   for discard in discards)
 
     def verify_lay_down(self, move: LayDown) -> DealScore:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds,
@@ -371,14 +382,26 @@ class Deal:
                           "the round is over; no action may follow")
 
     def verify(self, move: Move) -> None:
-        """Raise :class:`~..errors.IllegalMove` unless ``move`` is legal now."""
-        getattr(self, _check_of(move))(move)
+        """Raise :class:`~..errors.IllegalMove` unless ``move`` is legal now: the check of its
+        kind, called by name (a direct call once compiled), the commonest kinds first."""
+        kind = type(move)
+        if kind is Discard:
+            self.verify_discard(cast(Discard, move))
+        elif kind is Draw:
+            self.verify_draw(cast(Draw, move))
+        elif kind is Knock:
+            self.verify_knock(cast(Knock, move))
+        elif kind is Pass:
+            self.verify_pass(cast(Pass, move))
+        elif kind is LayDown:
+            self.verify_lay_down(cast(LayDown, move))
+        else:
+            raise TypeError(f"not a move: {move!r}")
 
     def can(self, move: Move) -> bool:
         """Whether ``move`` is legal now (the same check as :meth:`verify`)."""
-        check = getattr(self, _check_of(move))
         try:
-            check(move)
+            self.verify(move)
         except IllegalMove:
             return False
         return True
@@ -401,11 +424,26 @@ class Deal:
     # Moves ------------------------------------------------------------------------------
 
     def play(self, move: Move) -> Record:
-        """Verify and apply ``move``; the record of what happened.  (The moves of each kind,
-        ``draw`` and the others, do the same and return nothing: a log's replay makes no
-        record it does not read, and :attr:`history` makes them when asked.)"""
-        getattr(self, _PLAY[type(move)])(move)
+        """Verify and apply ``move``; the record of what happened."""
+        self.apply(move)
         return _record_of(self._played[-1])
+
+    def apply(self, move: Move) -> None:
+        """:meth:`play` without the record, for callers who read none (a replay, a playout;
+        :attr:`history` makes them when asked); ``draw`` and the others do it for their kind."""
+        kind = type(move)
+        if kind is Discard:
+            self.discard(cast(Discard, move))
+        elif kind is Draw:
+            self.draw(cast(Draw, move))
+        elif kind is Knock:
+            self.knock_out(cast(Knock, move))
+        elif kind is Pass:
+            self.pass_turn(cast(Pass, move))
+        elif kind is LayDown:
+            self.lay_down(cast(LayDown, move))
+        else:
+            raise TypeError(f"not a move: {move!r}")
 
     def pass_turn(self, move: Pass) -> None:
         self.verify_pass(move)
@@ -576,9 +614,8 @@ class Deal:
         R-5.3); after a knock, the defender's best lay-down."""
         legal: list[Move] = []
         for move in self.candidates():
-            # The same check as :meth:`can`, without its calls: this is the engine's hot loop.
             try:
-                getattr(self, _VERIFY[type(move)])(move)
+                self.verify(move)
             except IllegalMove:
                 continue
             legal.append(move)
@@ -647,15 +684,10 @@ class Deal:
         return f"<Deal {self.phase.value} turn={self.turn} {hands}>"
 
 
-_PHASES_OF = {Pass: (_FIRST_TURN, _LAST_DISCARD),
+_PHASES_OF: Final = {Pass: (_FIRST_TURN, _LAST_DISCARD),
               Draw: _DRAW_PHASES,
               Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
-_VERIFY = {Pass: "verify_pass", Draw: "verify_draw", Discard: "verify_discard",
-           Knock: "verify_knock", LayDown: "verify_lay_down"}
-"""The check of each kind of move, by name: the method itself, however it is defined."""
-_PLAY = {Pass: "pass_turn", Draw: "draw", Discard: "discard", Knock: "knock_out",
-         LayDown: "lay_down"}
 
 
 def _record_of(played: Played) -> Record:
@@ -666,10 +698,3 @@ def _record_of(played: Played) -> Record:
     if kind is tuple:
         return _new(Record, played)
     return _new(Record, (played, None, None))
-
-
-def _check_of(move: object) -> str:
-    check = _VERIFY.get(type(move))
-    if check is None:
-        raise TypeError(f"not a move: {move!r}")
-    return check

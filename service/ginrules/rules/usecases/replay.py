@@ -158,7 +158,7 @@ class _ReplayedDeal:
         """Apply the table's actions in order, each checked by the engine; a violation names
         its path, code and rule."""
         deal = self.deal
-        play, draw, discard = deal.play, deal.draw, deal.discard
+        apply, draw, discard = deal.apply, deal.draw, deal.discard
         position = 0
         # Each kind test below narrows the action, which mypy cannot follow through ``kind``.
         action: Any
@@ -172,13 +172,13 @@ class _ReplayedDeal:
                     discard(action)
                 elif kind is Action:
                     move = self._move(action)
-                    play(move)
+                    apply(move)
                     if type(move) is Knock:
                         self.knock_path = self.path + ("actions", position)
                     else:
                         self.score = deal.score
                 else:
-                    play(action)
+                    apply(action)
         except IllegalMove as error:
             refused = error.prefixed(*self.path, "actions", position)
             raise _RefusedMove(refused, actions[position].player) from None
