@@ -5,10 +5,11 @@
 Both engines play whole two-player hands (deals) with uniformly random legal moves, driven by
 the same kind of Python loop: ask the state for its legal moves, choose one with
 ``random.Random.choice``, apply it, until the hand is over.  Ours: ``Deal.from_deck`` on a
-shuffled deck, then ``legal_moves`` / ``play`` (after a knock, the defender's one legal move
-is the best lay-down, R-6.4).  OpenSpiel's (``pyspiel``, from the ``open_spiel`` package:
-``pip install -e '.[bench]'``): ``new_initial_state``, chance outcomes chosen uniformly too,
-``legal_actions`` / ``apply_action``.  The figure that compares is hands (and actions) per
+shuffled deck, then ``legal_moves`` / ``apply`` (which, as ``apply_action`` does, returns no
+record of the move; after a knock, the defender's one legal move is the best lay-down,
+R-6.4).  OpenSpiel's (``pyspiel``, from the ``open_spiel`` package: ``pip install -e
+'.[bench]'``): ``new_initial_state``, chance outcomes chosen uniformly too, ``legal_actions``
+/ ``apply_action``.  The figure that compares is hands (and actions) per
 second of CPU time, each engine's best round; the rounds alternate the engines so that load
 on the machine falls on both alike.  Target (issue 40): at least 8 times OpenSpiel's hands/s.
 """
@@ -45,9 +46,9 @@ def ours(hands: int, seed: int, preset: str) -> tuple[float, int]:
     c0 = time.process_time()
     for _ in range(hands):
         deal = Deal.from_deck(rules, shuffled_deck(rng), "north", "south")
-        play, legal = deal.play, deal.legal_moves
+        apply, legal = deal.apply, deal.legal_moves
         while not deal.over:
-            play(choice(legal()))
+            apply(choice(legal()))
             actions += 1
     return time.process_time() - c0, actions
 
