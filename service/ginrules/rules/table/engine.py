@@ -11,11 +11,10 @@ a rule is written once:
 
 :meth:`Deal.legal_moves` is every candidate move that passes the checks (as python-chess
 filters its pseudo-legal moves through one legality predicate), so what is offered and what is
-accepted cannot disagree.  Dealing is part of the state too: a deal is made from hands
-(:class:`Deal`), from a shuffled deck (:meth:`Deal.from_deck`) or from a player's view and
-sampled hidden cards (:meth:`Deal.from_view`), each checked by :func:`~.dealing.check_deal`.
-:meth:`Deal.copy` is cheap, for look-ahead.  Which player deals, who is offered the upcard
-first and how a result is totalled belong to the variants (``match/variants.py``).
+accepted cannot disagree.  A deal is made from hands (:class:`Deal`), a shuffled deck
+(:meth:`Deal.from_deck`) or a view and sampled hidden cards (:meth:`Deal.from_view`), each
+checked by :func:`~.dealing.check_deal`; :meth:`Deal.copy` is cheap, for look-ahead.  Who
+deals, who is offered the upcard first and how results add up: ``match/variants.py``.
 """
 
 from __future__ import annotations
@@ -66,7 +65,7 @@ class Deal:
     __slots__ = ("rules", "players", "first", "dealer", "upcard", "limit", "phase", "turn",
                  "hands", "pile", "_stock", "_next", "stock_count", "seen", "taken",
                  "pile_draws", "returns", "first_turn_passes", "stock_only", "must_knock",
-                 "end_rule", "knock", "score", "_played", "_records", "_draw_limit",
+                 "end_rule", "knock", "score", "_played", "_records", "_discards", "_draw_limit",
                  "_returns_end", "_wall_take", "_best", "_spread")
 
     def __init__(self, rules: Rules, hands: Mapping[str, Sequence[int]], upcard: int,
@@ -128,6 +127,8 @@ class Deal:
         self._best: DealScore | None = None
         self._spread: Arrangement | None = None
         """The knocker's spread as the knock was judged on it, for scoring it (R-5.3)."""
+        self._discards: dict[str, list[Discard | None]] = {first: [None] * 52, dealer: [None] * 52}
+        """Each player's discard of each card, made once (moves are values: copies share them)."""
 
     @classmethod
     def from_deck(cls, rules: Rules, deck: Sequence[Card], first: str, dealer: str) -> "Deal":
@@ -174,8 +175,7 @@ class Deal:
         deal.first_turn_passes = view.first_turn_passes
         deal.stock_only, deal.must_knock = view.stock_only, view.must_knock
         deal.knock, deal.score = view.knock, view.score
-        deal._played = list(view.history)
-        deal._records = list(view.history)
+        deal._played, deal._records = list(view.history), list(view.history)
         return deal
 
     # Reading the state ------------------------------------------------------------------
@@ -319,9 +319,8 @@ class Deal:
         return judged.arrangement
 
     def _knock_follows(self, player: str, taken: int) -> bool:
-        """Whether, once ``taken`` is in the hand, some knock passes :func:`check_knock`
-        (R-4.7): asked of every discard and of big gin whose count passes the knock rule's
-        precheck (``count_may_knock``, ``big_gin_allowed``), as :meth:`candidates` does."""
+        """Whether, once ``taken`` is in the hand, some knock passes :func:`check_knock` (R-4.7):
+        asked of the discards and big gin whose count passes its precheck, as in candidates."""
         rules, limit = self.rules, self.limit
         hand = self.hands[player] | CARD_BITS[taken]
         solver = solver_for(rules)
@@ -500,8 +499,7 @@ class Deal:
 
     def discard(self, move: Discard) -> None:
         """Discard, and end the turn: the round ends at the second return in a row (R-4.9) or
-        the wall (R-4.6), or the next player may take the last discard (R-4.7), or draws
-        (R-4.1)."""
+        the wall (R-4.6), or the next player may take the last discard (R-4.7) or draws (R-4.1)."""
         self.verify_discard(move)
         card: Card
         player, card = move  # type: ignore[assignment]  # a Card: verify_discard read it as one
@@ -574,11 +572,10 @@ class Deal:
 
     def candidates(self) -> tuple[Move, ...]:
         """The moves worth asking the checks about, a superset of the legal moves (as
-        python-chess's pseudo-legal moves are): of the kinds the phase takes (the table the
-        moment check reads, ``_PHASES_OF``), for the player to move, each card of their hand, a
-        stock draw with no card named, a lay-down of the defender's best reply (R-6.4), and
-        the knocks leaving the arrangement to the service (R-5.3) whose spread passes the
-        knock rule's own precheck on its count (``count_may_knock``, R-5.1; for big gin
+        python-chess's pseudo-legal moves are): of the kinds the phase takes (``_PHASES_OF``),
+        for the player to move, each card of their hand, a stock draw naming no card, the
+        defender's best reply (R-6.4), and the knocks leaving the arrangement to the service
+        (R-5.3) whose count passes the knock rule's precheck (``count_may_knock``, R-5.1;
         ``big_gin_allowed``, R-5.5): the checks then ask the whole rule."""
         player = self.turn
         if player is None:
@@ -594,7 +591,12 @@ class Deal:
         if phase in _PHASES_OF[Discard]:
             hand = self.hands[player]
             cards = mask_cards(hand)
-            moves += [_new(Discard, (player, card)) for card in cards]
+            made = self._discards[player]
+            for card in cards:
+                discard = made[card]
+                if discard is None:
+                    discard = made[card] = _new(Discard, (player, card))
+                moves.append(discard)
         if phase in _PHASES_OF[Knock]:
             solver = solver_for(self.rules)
             counts = solver.discard_counts(hand)
@@ -623,8 +625,7 @@ class Deal:
 
     def public_moves(self) -> tuple[Move, ...]:
         """The options of the player to move as anyone may know them: a move whose legality
-        depends on the hidden hand is shown in its shape, its card ``HIDDEN`` (docs/gamelog.md
-        ``view``)."""
+        depends on the hidden hand is shown in its shape, its card ``HIDDEN`` (``view``)."""
         player, phase = self.turn, self.phase
         if phase is _DISCARD:
             assert player is not None, "a player is to discard"
@@ -637,11 +638,9 @@ class Deal:
 
     def lay_down_option(self) -> LayDownOption:
         """The defender's choice after a knock that is not gin (R-6.1): the knocker's melds as
-        scored, and every card some play could lay off, with the meld it goes on.
-
-        Layoffs name the knock's declared melds, so after a knock without declared melds only
-        the defender's own melds may be laid down (docs/gamelog.md), and nothing goes on gin
-        (``may_lay_off``, R-6.1, R-6.3)."""
+        scored, and every card some play could lay off, with the meld it goes on.  Layoffs name
+        the knock's declared melds, so after a knock without declared melds only the defender's
+        own melds may be laid down (docs/gamelog.md); nothing goes on gin (``may_lay_off``)."""
         knock = self.knock
         assert knock is not None
         score = self.score if self.score is not None else self.provisional_score()
@@ -674,6 +673,7 @@ class Deal:
         twin.end_rule, twin.knock, twin.score = self.end_rule, self.knock, self.score
         twin._played = list(self._played)
         twin._records = list(self._records)
+        twin._discards = self._discards
         twin._draw_limit, twin._returns_end = self._draw_limit, self._returns_end
         twin._wall_take, twin._best, twin._spread = self._wall_take, self._best, self._spread
         return twin
