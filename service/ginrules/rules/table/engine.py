@@ -26,7 +26,7 @@ from typing import Final, Union, cast
 from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card, cards_mask, mask_cards
 from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
-from ..base.sizes import STOCK_SIZE, WALL
+from ..base.sizes import DECK_SIZE, STOCK_SIZE, WALL
 from ..errors import IllegalDeal, IllegalMove, InvalidHandError
 from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_big_gin,
                            taken_card_fault)
@@ -127,7 +127,8 @@ class Deal:
         self._best: DealScore | None = None
         self._spread: Arrangement | None = None
         """The knocker's spread as the knock was judged on it, for scoring it (R-5.3)."""
-        self._discards: dict[str, list[Discard | None]] = {first: [None] * 52, dealer: [None] * 52}
+        self._discards: dict[str, list[Discard | None]] = {first: [None] * DECK_SIZE,
+                                                            dealer: [None] * DECK_SIZE}
         """Each player's discard of each card, made once (moves are values: copies share them)."""
 
     @classmethod
@@ -320,17 +321,23 @@ class Deal:
 
     def _knock_follows(self, player: str, taken: int) -> bool:
         """Whether, once ``taken`` is in the hand, some knock passes :func:`check_knock` (R-4.7):
-        asked of the discards and big gin whose count passes its precheck, as in candidates."""
-        rules, limit = self.rules, self.limit
+        asked of every knock worth the whole check (:meth:`_knock_discards`)."""
         hand = self.hands[player] | CARD_BITS[taken]
+        return any(check_knock(hand, discard, self.rules, self.limit, taken_card=taken).legal
+                   for discard in self._knock_discards(hand))
+
+    def _knock_discards(self, hand: int) -> list[Card | None]:
+        """The discards of an eleven-card hand (None: big gin) whose count passes the knock
+        rule's precheck (``count_may_knock``, R-5.1; ``big_gin_allowed``, R-5.5)."""
+        rules, limit = self.rules, self.limit
         solver = solver_for(rules)
         discards: list[Card | None] = [
             card for card, count in zip(mask_cards(hand), solver.discard_counts(hand))
             if count_may_knock(count, limit)]
-        if big_gin_allowed(solver.min_deadwood(hand), rules):
+        # Most rules play no big gin: asked first, it spares solving the eleven cards.
+        if plays_big_gin(rules) and big_gin_allowed(solver.min_deadwood(hand), rules):
             discards.append(None)
-        return any(check_knock(hand, discard, rules, limit, taken_card=taken).legal
-                   for discard in discards)
+        return discards
 
     def verify_lay_down(self, move: LayDown) -> DealScore:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds,
@@ -598,14 +605,7 @@ class Deal:
                     discard = made[card] = _new(Discard, (player, card))
                 moves.append(discard)
         if phase in _PHASES_OF[Knock]:
-            solver = solver_for(self.rules)
-            counts = solver.discard_counts(hand)
-            moves += [_new(Knock, (player, card, None)) for card, count in zip(cards, counts)
-                      if count_may_knock(count, self.limit)]
-            # Most rules play no big gin: asked first, it spares solving the eleven cards.
-            if plays_big_gin(self.rules) and big_gin_allowed(solver.min_deadwood(hand),
-                                                             self.rules):
-                moves.append(_new(Knock, (player, None, None)))
+            moves += [_new(Knock, (player, card, None)) for card in self._knock_discards(hand)]
         if phase in _PHASES_OF[LayDown]:
             moves.append(_new(LayDown, (player, None, None)))
         return tuple(moves)
@@ -685,8 +685,8 @@ class Deal:
 
 
 _PHASES_OF: Final = {Pass: (_FIRST_TURN, _LAST_DISCARD),
-              Draw: _DRAW_PHASES,
-              Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
+                     Draw: _DRAW_PHASES,
+                     Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
 
 
