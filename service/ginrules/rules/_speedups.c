@@ -10,7 +10,8 @@
  * exact str are read, and a mask must be an exact int below 2**52.
  *
  * Reader(spellings)
- *   spellings  dict: every accepted spelling (exact str) -> card 0..51 (R-1.4)
+ *   spellings  dict: every accepted spelling (exact str) -> card 0..51 (R-1.4); those of two
+ *              ASCII characters are also put in a 128 x 128 table, read without hashing
  * Kernel(values, runnable, runs, dead, set_melds, arrangement, solution): count, solve and
  * counts (the least deadwood after each discard)
  *   values     8,192 ints: a 13-bit suit mask's deadwood value once its runs are melded
@@ -25,6 +26,7 @@
 #include <Python.h>
 #include <limits.h>
 #include <stdint.h>
+#include <string.h>
 
 #define SUIT_MASK 0x1FFFu
 #define MASKS 8192
@@ -34,6 +36,7 @@
 typedef struct {
     PyObject_HEAD
     PyObject *spellings;           /* a private copy: nobody else can change it */
+    int8_t pairs[128][128];        /* the spellings of two ASCII characters: card, else -1 */
 } Reader;
 
 typedef struct {
@@ -128,6 +131,7 @@ Reader_init(Reader *self, PyObject *args, PyObject *kwds)
     self->spellings = PyDict_Copy(spellings);
     if (self->spellings == NULL)
         return -1;
+    memset(self->pairs, -1, sizeof self->pairs);
     while (PyDict_Next(self->spellings, &pos, &key, &item)) {
         long card;
         if (!PyUnicode_CheckExact(key) || !PyLong_CheckExact(item)) {
@@ -138,6 +142,11 @@ Reader_init(Reader *self, PyObject *args, PyObject *kwds)
         if (card < 0 || card >= 52) {
             PyErr_SetString(PyExc_ValueError, "spellings: cards are 0..51");
             goto fail;
+        }
+        if (PyUnicode_IS_COMPACT_ASCII(key)
+                && PyUnicode_GET_LENGTH(key) == 2) {
+            const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(key);
+            self->pairs[chars[0]][chars[1]] = (int8_t)card;
         }
     }
     return 0;
@@ -297,11 +306,25 @@ Reader_mask(Reader *self, PyObject *tokens)
     /* Looking up exact str keys in an exact dict runs no Python code, so the list cannot
      * change while it is read. */
     for (i = 0; i < n; i++) {
-        PyObject *card;
+        PyObject *card, *token = items[i];
         uint64_t bit;
-        if (!PyUnicode_CheckExact(items[i]))
+        if (!PyUnicode_CheckExact(token))
             Py_RETURN_NONE;
-        card = PyDict_GetItemWithError(self->spellings, items[i]);
+        if (PyUnicode_IS_COMPACT_ASCII(token)
+                && PyUnicode_GET_LENGTH(token) == 2) {
+            /* Two ASCII characters, the common spelling: the table holds every such
+             * spelling of the dict, so a miss is an unknown token. */
+            const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(token);
+            int8_t index = self->pairs[chars[0]][chars[1]];
+            if (index < 0)
+                Py_RETURN_NONE;
+            bit = (uint64_t)1 << index;
+            if (mask & bit)
+                Py_RETURN_NONE;
+            mask |= bit;
+            continue;
+        }
+        card = PyDict_GetItemWithError(self->spellings, token);
         if (card == NULL) {
             if (PyErr_Occurred())
                 return NULL;

@@ -287,6 +287,17 @@ def test_r1_4_any_list_of_tokens_reads_as_the_python_reader_reads_it(tokens, as_
         python_parse_hand_mask, value, HAND_SIZES)
 
 
+def test_r1_4_every_token_of_two_ascii_characters_reads_as_the_python_reader_reads_it():
+    """The compiled reader reads tokens of two ASCII characters from a table of its own: each
+    of the 16,384, alone and after a card, reads (or is refused) as the Python reader does."""
+    for first in range(128):
+        for second in range(128):
+            token = chr(first) + chr(second)
+            for tokens in ([token], ["KC", token]):
+                assert _outcome(parse_hand_mask, tokens, HAND_SIZES) == _outcome(
+                    python_parse_hand_mask, tokens, HAND_SIZES), tokens
+
+
 @compiled
 def test_compiled_path_keeps_no_reference_it_does_not_return():
     """Reference counts of what the compiled code touches are where they were after the

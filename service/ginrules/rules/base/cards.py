@@ -262,7 +262,7 @@ def _hand_mask_parser(quick: Callable[[Sequence[object]], int | None]) -> HandMa
 
 python_parse_hand_mask = _hand_mask_parser(python_quick_mask)
 """``parse_hand_mask`` in Python alone: the reference of the compiled reader."""
-parse_hand_mask: HandMaskParser = (python_parse_hand_mask if SPEEDUPS is None
+parse_hand_mask: Final[HandMaskParser] = (python_parse_hand_mask if SPEEDUPS is None
                                    else _hand_mask_parser(quick_mask))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..base.cards import CARD_BITS, CARD_NAMES, Card, mask_cards, parse_card, parse_hand_mask
 from ..errors import InvalidRulesError, Problem
@@ -88,7 +88,7 @@ class HandAnalysis(NamedTuple):
         )
 
 
-_tuple_new = tuple.__new__
+_tuple_new: Final = tuple.__new__
 
 
 def effective_knock_limit(rules: Rules, upcard: int | None) -> int:
@@ -191,7 +191,7 @@ def hand_melds(
                         with_card=card)
 
 
-_DEFAULT_RULES = resolve_rules(None)
-_DEFAULT_LIMIT: int = _DEFAULT_RULES.knock_limit_for(None)  # type: ignore[assignment]
+_DEFAULT_RULES: Final = resolve_rules(None)
+_DEFAULT_LIMIT: Final[int] = _DEFAULT_RULES.knock_limit_for(None)  # type: ignore[assignment]
 assert _DEFAULT_LIMIT is not None, "the default rules need no upcard for their knock limit"
-_default_solve = solver_for(_DEFAULT_RULES).solve
+_default_solve: Final = solver_for(_DEFAULT_RULES).solve

@@ -156,8 +156,9 @@ class Solver:
     python_min_deadwood: Callable[[int], int]
     python_solve: Callable[[int], Solution]
     python_discard_counts: Callable[[int], tuple[int, ...]]
-    """``min_deadwood``, ``solve`` and ``discard_counts`` in Python alone: the reference of the
-    compiled path."""
+    """``min_deadwood``, ``solve`` and ``discard_counts`` in Python: the reference of the
+    compiled path.  (``python_solve`` of eleven cards starts from ``discard_counts``, the
+    kernel's where it was built, which the tests hold equal to ``python_discard_counts``.)"""
     min_deadwood: Callable[[int], int]
     optimal_arrangements: Callable[[int], tuple[Arrangement, ...]]
     best_arrangement: Callable[[int], Arrangement]
@@ -387,12 +388,12 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
     def discard_counts(mask: int) -> tuple[int, ...]:
         """For every card of the hand, in canonical order: the least deadwood after discarding
         it."""
-        return _discard_table(mask)[0]
+        return _discard_table(mask)
 
     def draw_counts(mask: int, cards: int) -> tuple[int, ...]:
         """For every card of ``cards`` (a mask of cards the hand does not hold), lowest first:
         the least deadwood of the hand with that card drawn and its best discard out (R-2.5)."""
-        return tuple(min(_discard_table(mask | 1 << card)[0])
+        return tuple(min(_discard_table(mask | 1 << card))
                      for card in range(52) if cards >> card & 1)
 
     def discard_options(mask: int) -> tuple[DiscardOption, ...]:
@@ -469,8 +470,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             options.append(_tuple_new(DiscardOption, (card, _arrangement(plan))))
         return tuple(options)
 
-    def _discard_table(mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-        """The least deadwood after each discard (canonical card order), and the best discards.
+    def _discard_table(mask: int) -> tuple[int, ...]:
+        """The least deadwood after each discard, in canonical card order.
 
         Exact for every card (R-5.1).  The ten cards left after a discard can use exactly those
         choices of sets of the whole hand that do not contain the discard, and the discard only
@@ -480,7 +481,6 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         low, high = mask & _HALF, mask >> 26
         a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
         triples = (a & b | c & d) & (a | b) & (c | d)
-        cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
         if not triples:
             # One choice (no set): each discard changes only its own suit's table entry.
             total = sd[a] + sd[b] + sd[c] + sd[d]
@@ -492,6 +492,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
             counts = tuple(values)
         else:
             # Each card's least over the choices, kept in canonical card order.
+            cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
             least_of: dict[int, int] = dict.fromkeys(cards, 1 << 30)
             for plan in _plans(a, b, c, d, triples, for_discards=True):
                 total = sd[plan[0]] + sd[plan[1]] + sd[plan[2]] + sd[plan[3]]
@@ -505,10 +506,7 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
                             least_of[card] = count
             # Every card has a value: each is left out of the sets by one of the choices.
             counts = tuple(least_of.values())
-        least = min(counts)
-        if counts.count(least) == 1:
-            return counts, (cards[counts.index(least)],)
-        return counts, tuple(card for card, count in zip(cards, counts) if count == least)
+        return counts
 
     def solve(mask: int) -> Solution:
         """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1).
@@ -553,7 +551,16 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
         """Each discard's value, the best discards, and the sets of the arrangement after the
         first.  Only numbers are kept, so the cache holds nothing the garbage collector must
         scan; the arrangement is rebuilt from them by table look-ups."""
-        counts, best = _discard_table(mask)
+        # The solver's fastest counts: the compiled kernel's where it was built (below).
+        counts = discard_counts(mask)
+        least = min(counts)
+        low, high = mask & _HALF, mask >> 26
+        a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
+        cards = _CARDS_S[a] + _CARDS_H[b] + _CARDS_D[c] + _CARDS_C[d]
+        if counts.count(least) == 1:
+            best: tuple[Card, ...] = (cards[counts.index(least)],)
+        else:
+            best = tuple(card for card, count in zip(cards, counts) if count == least)
         kept = mask & ~(1 << best[0])
         low, high = kept & _HALF, kept >> 26
         a, b, c, d = low & SUIT_MASK, low >> 13, high & SUIT_MASK, high >> 13
@@ -582,7 +589,8 @@ def _build(round_the_corner: bool, ace_value: int, cache_size: int) -> Solver:
 
         def solve(mask: int) -> Solution:
             """Solve a hand of up to eleven cards given as a mask (R-2.5, R-5.1)."""
-            return quick_solve(mask) or python_solve(mask)
+            solution = quick_solve(mask)
+            return python_solve(mask) if solution is None else solution
 
         def discard_counts(mask: int) -> tuple[int, ...]:
             """For every card of the hand, in canonical order: the least deadwood after
