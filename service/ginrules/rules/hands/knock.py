@@ -24,7 +24,7 @@ from .solver import solver_for
 from ..base.options import Rules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class KnockCheck:
     """Whether a knock is legal, every reason it is not, and the spread it was judged on.
 
@@ -42,6 +42,19 @@ class KnockCheck:
     arrangement: Arrangement | None
     gin: bool
     big_gin: bool
+
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, legal: bool, violations: tuple[Problem, ...], knock_limit: int,
+                 discard: Card | None, arrangement: Arrangement | None, gin: bool,
+                 big_gin: bool) -> None:
+        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "violations", violations)
+        object.__setattr__(self, "knock_limit", knock_limit)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "arrangement", arrangement)
+        object.__setattr__(self, "gin", gin)
+        object.__setattr__(self, "big_gin", big_gin)
 
     @property
     def deadwood_count(self) -> int | None:

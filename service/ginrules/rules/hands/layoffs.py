@@ -49,12 +49,18 @@ class Layoff:
         return f"Layoff({CARD_NAMES[self.card]!r}, {self.meld})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Defense:
     """The defender's spread against a knock: own melds, layoffs in playable order, deadwood."""
 
     arrangement: Arrangement
     layoffs: tuple[Layoff, ...]
+
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, arrangement: Arrangement, layoffs: tuple[Layoff, ...]) -> None:
+        object.__setattr__(self, "arrangement", arrangement)
+        object.__setattr__(self, "layoffs", layoffs)
 
     @property
     def melds(self) -> tuple[Meld, ...]:

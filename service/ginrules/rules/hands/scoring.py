@@ -27,7 +27,7 @@ Outcome = Literal["knock", "undercut", "gin", "big_gin"]
 Side = Literal["knocker", "defender"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DealFacts:
     """What happened in a knocked deal, before any rules price it (R-7.5)."""
 
@@ -37,8 +37,17 @@ class DealFacts:
     gin: bool = False
     big_gin: bool = False
 
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, knocker_count: int, defender_count: int, gin: bool = False,
+                 big_gin: bool = False) -> None:
+        object.__setattr__(self, "knocker_count", knocker_count)
+        object.__setattr__(self, "defender_count", defender_count)
+        object.__setattr__(self, "gin", gin)
+        object.__setattr__(self, "big_gin", big_gin)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Term:
     """One line of a round's score: what it is for, its points, and its rule."""
 
@@ -46,8 +55,15 @@ class Term:
     points: int
     rule: str
 
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, term: str, points: int, rule: str) -> None:
+        object.__setattr__(self, "term", term)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "rule", rule)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Price:
     """A round's outcome, winner, points and their breakdown under some rules."""
 
@@ -55,6 +71,15 @@ class Price:
     winner: Side | None
     points: int
     breakdown: tuple[Term, ...]
+
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, outcome: Outcome, winner: Side | None, points: int,
+                 breakdown: tuple[Term, ...]) -> None:
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "breakdown", breakdown)
 
 
 def price(facts: DealFacts, rules: Rules, upcard: int | None = None) -> Price:
@@ -91,7 +116,7 @@ def price(facts: DealFacts, rules: Rules, upcard: int | None = None) -> Price:
     return Price(outcome, winner, points, tuple(terms))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DealScore:
     """A settled knock, the deal's score: both spreads, the layoffs, the facts and their
     price (``/v1/rounds/score`` answers one: the contract's round is this deal)."""
@@ -103,6 +128,19 @@ class DealScore:
     price: Price
     knock_limit: int
     warnings: tuple[Problem, ...] = ()
+
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, knocker: Arrangement, discard: Card | None, defense: Defense,
+                 facts: DealFacts, price: Price, knock_limit: int, warnings: tuple[Problem,
+                 ...] = ()) -> None:
+        object.__setattr__(self, "knocker", knocker)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "defense", defense)
+        object.__setattr__(self, "facts", facts)
+        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "knock_limit", knock_limit)
+        object.__setattr__(self, "warnings", warnings)
 
     @property
     def outcome(self) -> Outcome:

@@ -42,12 +42,18 @@ _LAY_DOWN: Final = Phase.LAY_DOWN
 _OVER: Final = Phase.OVER
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Outcome:
     """A deal's end from the player's side: signed points (R-7) and whether the player won."""
 
     points: int
     won: bool
+
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, points: int, won: bool) -> None:
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "won", won)
 
 
 DRAWN: Final = Outcome(0, False)

@@ -26,7 +26,7 @@ from ..table.moves import Discard, Draw, Knock, LayDown, LayDownOption, Move, Ph
 from ..table.views import Position, position_of
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DealRecord:
     """A finished deal: who dealt, its result (R-7), and for a round of one deal what the
     round did to the match (the running totals after it, the variant's notes)."""
@@ -45,6 +45,23 @@ class DealRecord:
     the defender's best reply (R-6.4) until the defender lays down."""
     final: Position | None = None
     """The table as the round left it, as the replay's viewer may see it."""
+
+    # Its own __init__: compiled, it sets the fields natively (docs/performance.md,
+    # 'Records built natively'); frozen, eq and repr are the dataclass's.
+    def __init__(self, dealer: str, outcome: str, knocker: str | None, winner: str | None,
+                 points: int, score: DealScore | None, defender: str | None,
+                 tally: Tally | None = None, provisional: bool = False,
+                 final: Position | None = None) -> None:
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "knocker", knocker)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "defender", defender)
+        object.__setattr__(self, "tally", tally)
+        object.__setattr__(self, "provisional", provisional)
+        object.__setattr__(self, "final", final)
 
     @property
     def totals(self) -> Totals | HollywoodTotals | None:
