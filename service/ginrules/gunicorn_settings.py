@@ -75,13 +75,25 @@ def when_ready(server: Any) -> None:
     gc.freeze()
 
 
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
+
+
 def post_fork(server: Any, worker: Any) -> None:
     """A new worker inherits the master's signal handlers, which only queue the signal for the
     master's loop, a loop the worker never runs: a SIGTERM arriving before the worker has set
     up its own handlers would be lost, and the master would wait its graceful timeout to kill
-    it.  Until then the stop signals stop the worker at once (it has taken no request yet)."""
-    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+    it.  Until then the stop signals stop the worker at once (it has taken no request yet).
+
+    A stop signal that came between the fork and this hook is in the worker's copy of that
+    queue: the worker then stops by it now.  (One the master had queued before the fork is
+    there too: the master is stopping, and stops this worker anyway.)"""
+    for number in _STOP_SIGNALS:
         signal.signal(number, signal.SIG_DFL)
+    queued = getattr(server, "SIG_QUEUE", None)
+    while queued is not None and not queued.empty():
+        number = queued.get_nowait()
+        if number in _STOP_SIGNALS:
+            signal.raise_signal(number)
 
 
 def post_worker_init(worker: Any) -> None:
