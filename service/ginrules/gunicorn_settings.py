@@ -89,11 +89,21 @@ def post_fork(server: Any, worker: Any) -> None:
     there too: the master is stopping, and stops this worker anyway.)"""
     for number in _STOP_SIGNALS:
         signal.signal(number, signal.SIG_DFL)
-    queued = getattr(server, "SIG_QUEUE", None)
-    while queued is not None and not queued.empty():
-        number = queued.get_nowait()
+    for number in _queued_signals(server):
         if number in _STOP_SIGNALS:
             signal.raise_signal(number)
+
+
+def _queued_signals(server: Any) -> list[Any]:
+    """The signals in this process's copy of the master's queue: a ``queue.SimpleQueue`` in
+    recent gunicorn, a list in the older versions ``gunicorn>=22`` admits."""
+    queued = getattr(server, "SIG_QUEUE", None)
+    if isinstance(queued, list):
+        return list(queued)
+    found = []
+    while queued is not None and not queued.empty():
+        found.append(queued.get_nowait())
+    return found
 
 
 def post_worker_init(worker: Any) -> None:
