@@ -9,6 +9,7 @@ import random
 from ginrules.rules.base.options import resolve_rules
 from ginrules.rules.hands.solver import solver_for
 from ginrules.rules.players.playouts import policy_move
+from ginrules.rules.table.dealing import shuffle_as_random
 from ginrules.rules.table.engine import Deal
 from ginrules.rules.table.moves import Knock, Phase
 
@@ -43,3 +44,17 @@ def test_r5_1_a_seat_held_to_a_lower_knock_plays_on_unless_the_wall_forces_the_k
             assert not isinstance(held, Knock)
         # A limit the knock is within changes nothing.
         assert policy_move(deal, deal.limit) == free
+
+
+def test_the_sampled_stock_is_shuffled_as_python_random_shuffles_it():
+    # The core's own shuffle (compiled with it: the playouts' stocks, self-play's decks) must
+    # leave every list, of every length a stock or a deck can have and others, in the order
+    # random.Random.shuffle leaves it, and the generator in the same state after.
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 7, 8, 9, 16, 17, 31, 32, 33, 42, 52, 64, 65):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            shuffle_as_random(cards, ours)
+            theirs.shuffle(expected)
+            assert cards == expected, (seed, size)
+            assert ours.getstate() == theirs.getstate()

@@ -11,10 +11,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .cards import CARD_RANKS, CARD_SUITS, RANK_VALUES, card_values
 from ..errors import InvalidRulesError, Problem, did_you_mean
+
+_VALUES_BY_ACE: Final = tuple(card_values(ace) for ace in range(16))
+"""``card_values`` of every ace value the option takes (R-2.7), read by index: a property the
+playouts read at every move."""
 
 VariantName = Literal["two_player", "hollywood", "box", "cutthroat", "partnership"]
 """The variants by name; each has its bookkeeping (match/variants.py, ``VARIANTS``)."""
@@ -74,7 +78,8 @@ class Rules:
     @property
     def card_values(self) -> tuple[int, ...]:
         """Every card's deadwood value under these rules, by card number (R-1.3, R-2.7)."""
-        return card_values(self.ace_deadwood_value)
+        ace = self.ace_deadwood_value
+        return _VALUES_BY_ACE[ace] if 0 <= ace < len(_VALUES_BY_ACE) else card_values(ace)
 
     def doubles_round(self, upcard: int | None) -> bool:
         """Whether an Oklahoma round's points are doubled by a spade upcard (R-5.6, R-7.4)."""

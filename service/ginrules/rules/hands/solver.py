@@ -40,6 +40,7 @@ from typing import Any, Callable, ClassVar, Final, NamedTuple
 
 from ..base.cards import CARDS, SUIT_MASK, Card, parse_hand_mask
 from ..base.melds import Arrangement, Meld
+from ..base.options import Rules
 from ..base.sizes import HAND_SIZE, HAND_SIZES as HAND_SIZES  # re-exported: its home is sizes.py
 from ..speedups import SPEEDUPS, mypyc_attr
 from .solver_tables import (_BIT_INDEX, _CARDS_C, _CARDS_D, _CARDS_H, _CARDS_S, _EVERY_SUIT,
@@ -631,7 +632,7 @@ _SOLVERS: Final[dict[tuple[bool, int], Solver]] = {(False, 1): DEFAULT_SOLVER}
 _BUILDING: Final = Lock()
 
 
-def solver_for(rules: Any = None) -> Solver:
+def solver_for(rules: Rules | None = None) -> Solver:
     """The solver that counts as ``rules`` say (``round_the_corner``, ``ace_deadwood_value``,
     R-2.7); the default solver for ``None``.  Solvers are built once, on first use."""
     if rules is None or not rules.round_the_corner and rules.ace_deadwood_value == 1:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card
 from ..base.sizes import HAND_SIZE, STOCK_SIZE
 from ..errors import IllegalDeal
+
+T = TypeVar("T")
 
 
 
@@ -83,7 +86,23 @@ def deal_deck(deck: Sequence[Card], first: str, second: str
 
 def shuffled_deck(rng: random.Random) -> list[Card]:
     """The 52 cards in a random order, shuffled by ``rng`` (Fisher-Yates, as
-    ``random.Random.shuffle`` does): the same seed gives the same deck."""
+    ``random.Random.shuffle`` does, :func:`shuffle_as_random`): the same seed gives the same
+    deck."""
     deck = list(CARDS)
-    rng.shuffle(deck)
+    shuffle_as_random(deck, rng)
     return deck
+
+
+def shuffle_as_random(items: list[T], rng: random.Random) -> None:
+    """``rng.shuffle(items)`` as Python's ``random`` module does it (Fisher-Yates from the last
+    position down, each position drawn by rejection from ``getrandbits``), here so that it is
+    compiled with the core: the same order for the same generator state, a test holds it
+    to ``random.Random.shuffle``."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
