@@ -130,18 +130,25 @@ def play_policy_move(deal: Deal, knock_at: int | None = None) -> Move:
         big_gin = _new(Knock, (player, None, None))
         if _played(deal, big_gin):
             return big_gin
-    # The discard leaving the least deadwood, the highest card among ties; the next best
-    # where the engine refuses one (the card just taken, R-4.3).
+    # The discard leaving the least deadwood, the highest card among ties, of the cards the
+    # rule lets go (not the card just taken where forbids it: may_discard_taken_card,
+    # which the engine's check asks); the next best where the engine refuses one.
     values = rules.card_values
     counts, cards = solver.discard_counts(hand), mask_cards(hand)
-    best = 0
-    for index in range(1, len(cards)):
-        if counts[index] < counts[best] or (counts[index] == counts[best]
-                                            and values[cards[index]] > values[cards[best]]):
+    taken = deal.taken
+    # The counts and cards are in canonical order: the taken card's place is the number of
+    # cards of the hand below it.
+    skip = (-1 if taken is None or may_discard_taken_card(rules)
+            else (hand & (CARD_BITS[taken] - 1)).bit_count())
+    best = -1
+    for index in range(len(cards)):
+        if index != skip and (best < 0 or counts[index] < counts[best] or (
+                counts[index] == counts[best] and values[cards[index]] > values[cards[best]])):
             best = index
-    move = _knock_or_discard(deal, player, hand, cards[best], counts[best], knock_at)
-    if move is not None:
-        return move
+    if best >= 0:
+        move = _knock_or_discard(deal, player, hand, cards[best], counts[best], knock_at)
+        if move is not None:
+            return move
     for index in sorted(range(len(cards)), key=lambda i: (counts[i], -values[cards[i]])):
         move = _knock_or_discard(deal, player, hand, cards[index], counts[index], knock_at)
         if move is not None:
