@@ -13,7 +13,7 @@ from ginrules.rules.hands.solver import solver_for
 from ginrules.rules.table.engine import Deal
 from ginrules.rules.table.moves import Discard, Draw, Knock, LayDown, Phase, Record
 from ginrules.rules.table.views import view_of
-from ginrules.rules.players.bots import simple_move
+from ginrules.rules.players.bots import Chooser, simple_move
 
 from tests.core.players.test_bots import POSITIONS, new_deal
 
@@ -131,3 +131,17 @@ def test_against_a_knock_the_service_arranged_the_simple_bot_lays_down_the_best_
     deal.play(knock)  # no melds declared: the service arranges the spread
     move = simple_move(view_of(deal, deal.turn), 4)
     assert move == LayDown(deal.turn)
+
+
+def test_the_simple_bots_choices_are_those_of_a_generator_seeded_for_the_decision():
+    # Chooser makes its generator only at the first choice of several options: every choice
+    # must still be the one random.Random(seed).choice makes, however many choices of one
+    # option come first, between or after.
+    shapes = random.Random(3)
+    for seed in range(400):
+        sizes = [shapes.choice((1, 1, 1, 2, 3, 7)) for _ in range(shapes.randint(1, 5))]
+        ours, theirs = Chooser(seed), random.Random(seed)
+        for size in sizes:
+            options = [f"{seed}-{size}-{i}" for i in range(size)]
+            assert ours.choice(options) == theirs.choice(options), (seed, sizes)
+

@@ -30,9 +30,9 @@ a meld, so ``simple`` lays down the service's best reply there.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeVar, cast
 
 from ..base.cards import CARD_BITS, Card, cards_mask, mask_cards
 from ..base.melds import meld_pairs
@@ -43,6 +43,8 @@ from ..hands.solver import solver_for
 from ..match.standings import Standing
 from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Phase
 from .hints import DEFAULT_BUDGET_MS, advise
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -72,13 +74,36 @@ def joins_meld(view: DealView, card: int) -> bool:
     return any(hand & pair == pair for pair in pairs)
 
 
+class Chooser:
+    """The random choices of one decision, as ``random.Random(seed).choice`` makes them, with
+    the generator made only when a choice has more than one option: seeding one costs more
+    than the rest of a simple move, and most of its choices have one option.  The choices of
+    one option skipped before it is made are made then, so every choice is the same."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng: random.Random | None = None
+        self.skipped = 0
+
+    def choice(self, options: Sequence[T]) -> T:
+        rng = self.rng
+        if rng is None:
+            if len(options) == 1:
+                self.skipped += 1
+                return options[0]
+            rng = self.rng = random.Random(self.seed)
+            for _ in range(self.skipped):
+                rng.choice((None,))
+        return rng.choice(options)
+
+
 def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     """SimpleGinRummyPlayer's move (see the module docstring); random choices from ``seed``
     (a draw needs none: its generator is made only where a choice is random)."""
     moves = view.legal_moves
     phase = view.phase
     if phase is Phase.LAY_DOWN:
-        return _simple_lay_down(view, random.Random(seed))
+        return _simple_lay_down(view, Chooser(seed))
     if phase in (Phase.FIRST_TURN, Phase.DRAW, Phase.LAST_DISCARD):
         take = next((m for m in moves if isinstance(m, Draw) and m.source == "discard"), None)
         if take is not None and view.pile and joins_meld(view, view.pile[-1]):
@@ -88,7 +113,7 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     if big_gin:
         # The challenge plays no big gin (R-5.5); where the rules do, it is the knock at once.
         return big_gin[0]
-    rng = random.Random(seed)
+    rng = Chooser(seed)
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
     counts = dict(zip(mask_cards(hand), solver.discard_counts(hand)))
@@ -106,7 +131,7 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     return Discard(view.player, card)
 
 
-def _simple_discard(view: DealView, counts: dict[Card, int], rng: random.Random) -> Card:
+def _simple_discard(view: DealView, counts: dict[Card, int], rng: Chooser) -> Card:
     """The published player's discard: at random among the cards leaving the least deadwood,
     never the card just taken from the pile (even where R-4.3 would allow it) and never one
     whose discard would repeat a (drawn, discarded) pair of its earlier turns in this deal, in
@@ -135,7 +160,7 @@ def _drawn_and_pairs(view: DealView) -> tuple[Card | None, set[frozenset[Card | 
     return drawn, pairs
 
 
-def _simple_lay_down(view: DealView, rng: random.Random) -> Move:
+def _simple_lay_down(view: DealView, rng: Chooser) -> Move:
     """After the opponent's knock: an optimal arrangement of its own hand, chosen at random,
     and the challenge referee's layoffs onto the knocker's declared melds: the first loose card
     (in card order) that extends a meld goes onto the first meld it extends, and again until
