@@ -175,27 +175,27 @@ class _ReplayedDeal:
         """Apply the table's actions in order, each checked by the engine; a violation names
         its path, code and rule."""
         deal = self.deal
-        apply, draw, discard = deal.apply, deal.draw, deal.discard
         position = 0
         # Each kind test below narrows the action, which mypy cannot follow through ``kind``.
         action: Any
         try:
-            # The engine's own moves, called at once by kind: a log is mostly draws and discards.
+            # The engine's own moves, called at once by kind (methods of the deal, called
+            # natively once compiled): a log is mostly draws and discards.
             for position, action in enumerate(actions):
                 kind = type(action)
                 if kind is Draw:
-                    draw(action)
+                    deal.draw(action)
                 elif kind is Discard:
-                    discard(action)
+                    deal.discard(action)
                 elif kind is Action:
                     move = self._move(action)
-                    apply(move)
+                    deal.apply(move)
                     if type(move) is Knock:
                         self.knock_path = self.path + ("actions", position)
                     else:
                         self.score = deal.score
                 else:
-                    apply(action)
+                    deal.apply(action)
         except IllegalMove as error:
             refused = error.prefixed(*self.path, "actions", position)
             raise _RefusedMove(refused, actions[position].player) from None
