@@ -19,7 +19,6 @@ from ..errors import IllegalDeal
 T = TypeVar("T")
 
 
-
 def check_deal(hands: Mapping[str, Sequence[int]], upcard: int,
                stock: Sequence[int] | None) -> dict[str, int]:
     """The hands as masks, once the cards are checked to be a deal: two hands of ten, the
