@@ -78,16 +78,20 @@ def _worth_taking(deal: Deal, player: str) -> bool:
     hand = deal.hands[player]
     card = deal.pile[-1]
     counts = solver.discard_counts(hand | CARD_BITS[card])
-    # The counts are in canonical order, which is the cards' numbers: the card taken comes
-    # after the cards of the hand numbered below it, and its count, the hand's without it, is
-    # the hand's own least deadwood.
-    at = (hand & (CARD_BITS[card] - 1)).bit_count()
+    # The taken card's count, the hand's without it, is the hand's own least deadwood.
+    at = _place(hand, card)
     skip = -1 if may_discard_taken_card(rules) else at
     best = -1  # the least count of a discard allowed (a loop: compiled, faster than min())
     for index in range(len(counts)):
         if index != skip and (best < 0 or counts[index] < best):
             best = counts[index]
     return best < counts[at] - rules.card_values[card] // 2
+
+
+def _place(hand: int, card: int) -> int:
+    """Where ``card`` is among the cards of ``hand``, in the canonical order the solver's counts
+    and ``mask_cards`` give them (the cards' numbers): how many cards of the hand are below it."""
+    return (hand & (CARD_BITS[card] - 1)).bit_count()
 
 
 def policy_move(deal: Deal, knock_at: int | None = None) -> Move:
@@ -136,10 +140,7 @@ def play_policy_move(deal: Deal, knock_at: int | None = None) -> Move:
     values = rules.card_values
     counts, cards = solver.discard_counts(hand), mask_cards(hand)
     taken = deal.taken
-    # The counts and cards are in canonical order: the taken card's place is the number of
-    # cards of the hand below it.
-    skip = (-1 if taken is None or may_discard_taken_card(rules)
-            else (hand & (CARD_BITS[taken] - 1)).bit_count())
+    skip = -1 if taken is None or may_discard_taken_card(rules) else _place(hand, taken)
     best = -1
     for index in range(len(cards)):
         if index != skip and (best < 0 or counts[index] < counts[best] or (
