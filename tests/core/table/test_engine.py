@@ -196,6 +196,27 @@ def test_a_view_shows_no_hidden_card():
         checked += 1
 
 
+def test_a_view_is_the_view_its_class_makes_from_the_same_fields():
+    """``view_of`` sets a view's fields at once, past the dataclass's constructor: it sets
+    every field and no other, and the view equals, hashes and prints as the constructor's."""
+    from dataclasses import fields, replace
+
+    rng = random.Random(12)
+    names = {field.name for field in fields(DealView)}
+    for _ in range(30):
+        deal = new_deal(rng, rng.choice(PRESETS))
+        for _ in play_randomly(deal, rng, stop=0.03):
+            pass
+        for player in deal.players:
+            view = view_of(deal, player)
+            assert set(vars(view)) == names
+            made = DealView(**{name: getattr(view, name) for name in names})
+            assert made == view and hash(made) == hash(view) and repr(made) == repr(view)
+            assert replace(view, stock_count=view.stock_count) == view
+            with pytest.raises(AttributeError):
+                view.stock_count = 0
+
+
 def test_r4_5_another_players_stock_draw_is_hidden_in_a_view():
     rng = random.Random(4)
     deal = new_deal(rng, "standard")

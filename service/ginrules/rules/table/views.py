@@ -8,12 +8,15 @@ player's stock draw shows no card, and their options show no card they might pla
 
 from __future__ import annotations
 
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from ..base.cards import CARD_BITS, Card, mask_cards
 from ..errors import IllegalMove
 from .engine import Deal
 from .moves import DealView, Discard, Draw, Knock, Record
+
+_new: Final = tuple.__new__
+"""``_new(Record, fields)`` makes a record (or a move) without the call through its constructor."""
 
 
 def known_cards(history: tuple[Record, ...], player: str) -> int:
@@ -40,12 +43,14 @@ def view_of(deal: Deal, player: str) -> DealView:
     if player not in deal.hands:
         raise IllegalMove("not_at_table", "R-4.4", f"{player[:40]!r} is not playing this deal")
     opponent = deal.other(player)
-    new = tuple.__new__
     records = deal.history
-    history = tuple(
-        new(Record, (new(Draw, (move.player, "stock", None)), None, record[2]))
-        if type(move) is Draw and move.player != player and move.source == "stock" else record
-        for record in records for move in (record[0],))
+    shown: list[Record] = []
+    for record in records:
+        move = record[0]
+        if type(move) is Draw and move.player != player and move.source == "stock":
+            # Another player's stock draw shows no card.
+            record = _new(Record, (_new(Draw, (move.player, "stock", None)), None, record[2]))
+        shown.append(record)
     if deal.turn == player:
         moves = deal.legal_moves()
     elif deal.turn is not None:
@@ -53,7 +58,11 @@ def view_of(deal: Deal, player: str) -> DealView:
     else:
         moves = ()
     opponent_hand = deal.hands[opponent]
-    return DealView(
+    # The view's fields set at once: a frozen dataclass refuses assignment, and its generated
+    # __init__, which runs as Python, sets them one call at a time, as long again as the rest of
+    # the view.  A test holds the fields set here to the class's.
+    view = object.__new__(DealView)
+    view.__dict__.update(
         rules=deal.rules, player=player, opponent=opponent, dealer=deal.dealer,
         hand=mask_cards(deal.hands[player]), phase=deal.phase, turn=deal.turn,
         upcard=deal.upcard, pile=tuple(deal.pile), stock_count=deal.stock_count,
@@ -61,8 +70,8 @@ def view_of(deal: Deal, player: str) -> DealView:
         first_turn_passes=deal.first_turn_passes, stock_only=deal.stock_only,
         must_knock=deal.must_knock, opponent_hand_size=opponent_hand.bit_count(),
         opponent_known=mask_cards(known_cards(records, opponent) & opponent_hand),
-        history=history, legal_moves=moves, knock=deal.knock, score=deal.score,
-    )
+        history=tuple(shown), legal_moves=moves, knock=deal.knock, score=deal.score)
+    return view
 
 
 class Position(NamedTuple):
