@@ -109,26 +109,32 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
         if take is not None and view.pile and joins_meld(view, view.pile[-1]):
             return take
         return next(m for m in moves if not (isinstance(m, Draw) and m.source == "discard"))
-    big_gin = [m for m in moves if isinstance(m, Knock) and m.discard is None]
-    if big_gin:
+    # The legal discards and knocks by card (a knock without melds: the service arranges it,
+    # R-5.3), asked by card rather than by making a move to look for among them.
+    discards: dict[Card, Discard] = {}
+    knocks: dict[Card | None, Knock] = {}
+    for move in moves:
+        if type(move) is Discard:
+            discards[cast(Card, move.card)] = move
+        elif type(move) is Knock:
+            knocks[cast("Card | None", move.discard)] = move
+    if None in knocks:
         # The challenge plays no big gin (R-5.5); where the rules do, it is the knock at once.
-        return big_gin[0]
+        return knocks[None]
     rng = Chooser(seed)
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
     counts = dict(zip(mask_cards(hand), solver.discard_counts(hand)))
     card = _simple_discard(view, counts, rng)
-    if Discard(view.player, card) not in moves and Knock(view.player, card) not in moves:
+    if card not in discards and card not in knocks:
         # Only a knock may follow the last discard taken at the wall (R-4.7): the least one.
         # The player's own legal knocks name their cards, never HIDDEN.
-        knocks = [cast(Card, m.discard) for m in moves
-                  if isinstance(m, Knock) and m.discard is not None]
-        least = min(counts[c] for c in knocks)
-        card = rng.choice([c for c in knocks if counts[c] == least])
-    if Knock(view.player, card) in moves:
+        least = min(counts[c] for c in knocks if c is not None)
+        card = rng.choice([c for c in knocks if c is not None and counts[c] == least])
+    if card in knocks:
         spread = rng.choice(solver.optimal_arrangements(hand & ~CARD_BITS[card]))
         return Knock(view.player, card, spread.melds)
-    return Discard(view.player, card)
+    return discards[card]
 
 
 def _simple_discard(view: DealView, counts: dict[Card, int], rng: Chooser) -> Card:
@@ -139,7 +145,9 @@ def _simple_discard(view: DealView, counts: dict[Card, int], rng: Chooser) -> Ca
     player would fail)."""
     held = [card for card in counts if card != view.taken] or list(counts)
     drawn, pairs = _drawn_and_pairs(view)
-    fresh = [card for card in held if frozenset((drawn, card)) not in pairs] or held
+    fresh = held
+    if pairs:
+        fresh = [card for card in held if frozenset((drawn, card)) not in pairs] or held
     least = min(counts[card] for card in fresh)
     return rng.choice([card for card in fresh if counts[card] == least])
 
@@ -149,14 +157,15 @@ def _drawn_and_pairs(view: DealView) -> tuple[Card | None, set[frozenset[Card | 
     earlier turns in this deal, each as an unordered pair, from the view's history."""
     drawn: Card | None = None
     pairs: set[frozenset[Card | None]] = set()
-    for record in view.history:
-        move = record.move
-        if move.player != view.player:
+    player = view.player
+    for move, card, _ in view.history:
+        if move.player != player:
             continue
-        if isinstance(move, Draw):
-            drawn = record.card if record.card is not None else move.card
-        elif isinstance(move, Discard):
-            pairs.add(frozenset((drawn, cast(Card, move.card))))
+        kind = type(move)
+        if kind is Draw:
+            drawn = card if card is not None else cast(Draw, move).card
+        elif kind is Discard:
+            pairs.add(frozenset((drawn, cast(Card, cast(Discard, move).card))))
     return drawn, pairs
 
 
