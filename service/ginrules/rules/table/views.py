@@ -17,6 +17,12 @@ from .moves import DealView, Discard, Draw, Knock, Record
 
 _new: Final = tuple.__new__
 """``_new(Record, fields)`` makes a record (or a move) without the call through its constructor."""
+# The move kinds by final name, read once per record (a name imported from a module left as
+# Python is looked up at every read).
+_Draw: Final = Draw
+_Discard: Final = Discard
+_Knock: Final = Knock
+_Record: Final = Record
 
 
 def known_cards(history: tuple[Record, ...], player: str) -> int:
@@ -27,13 +33,13 @@ def known_cards(history: tuple[Record, ...], player: str) -> int:
         if move.player != player:
             continue
         # The moves as played: a pile draw's record names its card, and no card is HIDDEN.
-        if type(move) is Draw:
+        if type(move) is _Draw:
             if card is not None and move.source == "discard":
                 # (A draw that ended the round at the upcard draw limit took no card, R-4.8.)
                 known |= CARD_BITS[card]
-        elif type(move) is Discard:
+        elif type(move) is _Discard:
             known &= ~CARD_BITS[cast(Card, move.card)]
-        elif type(move) is Knock and move.discard is not None:
+        elif type(move) is _Knock and move.discard is not None:
             known &= ~CARD_BITS[cast(Card, move.discard)]
     return known
 
@@ -47,9 +53,9 @@ def view_of(deal: Deal, player: str) -> DealView:
     shown: list[Record] = []
     for record in records:
         move = record[0]
-        if type(move) is Draw and move.player != player and move.source == "stock":
+        if type(move) is _Draw and move.player != player and move.source == "stock":
             # Another player's stock draw shows no card.
-            record = _new(Record, (_new(Draw, (move.player, "stock", None)), None, record[2]))
+            record = _new(_Record, (_new(_Draw, (move.player, "stock", None)), None, record[2]))
         shown.append(record)
     if deal.turn == player:
         moves = deal.legal_moves()
@@ -58,19 +64,21 @@ def view_of(deal: Deal, player: str) -> DealView:
     else:
         moves = ()
     opponent_hand = deal.hands[opponent]
-    # The view's fields set at once: a frozen dataclass refuses assignment, and its generated
-    # __init__, which runs as Python, sets them one call at a time, as long again as the rest of
-    # the view.  A test holds the fields set here to the class's.
+    # The view's fields set at once, as its attributes' dictionary: a frozen dataclass refuses
+    # assignment, and its generated __init__, which runs as Python, sets them one call at a
+    # time, as long again as the rest of the view.  A test holds the fields set here to the
+    # class's.
     view = object.__new__(DealView)
-    view.__dict__.update(
-        rules=deal.rules, player=player, opponent=opponent, dealer=deal.dealer,
-        hand=mask_cards(deal.hands[player]), phase=deal.phase, turn=deal.turn,
-        upcard=deal.upcard, pile=tuple(deal.pile), stock_count=deal.stock_count,
-        taken=deal.taken, limit=deal.limit, pile_draws=deal.pile_draws, returns=deal.returns,
-        first_turn_passes=deal.first_turn_passes, stock_only=deal.stock_only,
-        must_knock=deal.must_knock, opponent_hand_size=opponent_hand.bit_count(),
-        opponent_known=mask_cards(known_cards(records, opponent) & opponent_hand),
-        history=tuple(shown), legal_moves=moves, knock=deal.knock, score=deal.score)
+    object.__setattr__(view, "__dict__", {
+        "rules": deal.rules, "player": player, "opponent": opponent, "dealer": deal.dealer,
+        "hand": mask_cards(deal.hands[player]), "phase": deal.phase, "turn": deal.turn,
+        "upcard": deal.upcard, "pile": tuple(deal.pile), "stock_count": deal.stock_count,
+        "taken": deal.taken, "limit": deal.limit, "pile_draws": deal.pile_draws,
+        "returns": deal.returns, "first_turn_passes": deal.first_turn_passes,
+        "stock_only": deal.stock_only, "must_knock": deal.must_knock,
+        "opponent_hand_size": opponent_hand.bit_count(),
+        "opponent_known": mask_cards(known_cards(records, opponent) & opponent_hand),
+        "history": tuple(shown), "legal_moves": moves, "knock": deal.knock, "score": deal.score})
     return view
 
 
