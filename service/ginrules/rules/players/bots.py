@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from ..base.cards import CARD_BITS, Card, cards_mask, mask_cards
 from ..base.melds import meld_pairs
@@ -43,6 +43,18 @@ from ..hands.solver import solver_for
 from ..match.standings import Standing
 from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Phase
 from .hints import DEFAULT_BUDGET_MS, advise
+
+# The phases by final name: the compiled code reads a final name at once, and looks an enum's
+# member up through the enum's class at every read.
+_FIRST_TURN: Final = Phase.FIRST_TURN
+_DRAW: Final = Phase.DRAW
+_LAST_DISCARD: Final = Phase.LAST_DISCARD
+_LAY_DOWN: Final = Phase.LAY_DOWN
+# And the move kinds, asked of every legal move and record (a name imported from a module left
+# as Python is looked up at every read).
+_Draw: Final = Draw
+_Discard: Final = Discard
+_Knock: Final = Knock
 
 T = TypeVar("T")
 
@@ -61,7 +73,7 @@ class Bot:
 def random_move(view: DealView, seed: int = 0, **_: object) -> Move:
     """A legal move chosen uniformly at random; the defender's spread is the best one."""
     moves = list(view.legal_moves)
-    if view.phase is Phase.LAY_DOWN or not moves:
+    if view.phase is _LAY_DOWN or not moves:
         return _lay_down(view)
     return random.Random(seed).choice(moves)
 
@@ -102,21 +114,21 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     (a draw needs none: its generator is made only where a choice is random)."""
     moves = view.legal_moves
     phase = view.phase
-    if phase is Phase.LAY_DOWN:
+    if phase is _LAY_DOWN:
         return _simple_lay_down(view, Chooser(seed))
-    if phase in (Phase.FIRST_TURN, Phase.DRAW, Phase.LAST_DISCARD):
-        take = next((m for m in moves if isinstance(m, Draw) and m.source == "discard"), None)
+    if phase is _DRAW or phase is _FIRST_TURN or phase is _LAST_DISCARD:
+        take = next((m for m in moves if type(m) is _Draw and m.source == "discard"), None)
         if take is not None and view.pile and joins_meld(view, view.pile[-1]):
             return take
-        return next(m for m in moves if not (isinstance(m, Draw) and m.source == "discard"))
+        return next(m for m in moves if not (type(m) is _Draw and m.source == "discard"))
     # The legal discards and knocks by card (a knock without melds: the service arranges it,
     # R-5.3), asked by card rather than by making a move to look for among them.
     discards: dict[Card, Discard] = {}
     knocks: dict[Card | None, Knock] = {}
     for move in moves:
-        if type(move) is Discard:
+        if type(move) is _Discard:
             discards[cast(Card, move.card)] = move
-        elif type(move) is Knock:
+        elif type(move) is _Knock:
             knocks[cast("Card | None", move.discard)] = move
     if None in knocks:
         # The challenge plays no big gin (R-5.5); where the rules do, it is the knock at once.
@@ -124,7 +136,7 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     rng = Chooser(seed)
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
-    counts = dict(zip(mask_cards(hand), solver.discard_counts(hand)))
+    counts = {card: count for card, count in zip(mask_cards(hand), solver.discard_counts(hand))}
     card = _simple_discard(view, counts, rng)
     if card not in discards and card not in knocks:
         # Only a knock may follow the last discard taken at the wall (R-4.7): the least one.
@@ -144,29 +156,34 @@ def _simple_discard(view: DealView, counts: dict[Card, int], rng: Chooser) -> Ca
     either order; when every card is barred so, the pairs are forgotten (where the published
     player would fail)."""
     held = [card for card in counts if card != view.taken] or list(counts)
-    drawn, pairs = _drawn_and_pairs(view)
-    fresh = held
-    if pairs:
-        fresh = [card for card in held if frozenset((drawn, card)) not in pairs] or held
-    least = min(counts[card] for card in fresh)
+    barred = _barred_discards(view)
+    fresh = [card for card in held if card not in barred] or held
+    least = min([counts[card] for card in fresh])
     return rng.choice([card for card in fresh if counts[card] == least])
 
 
-def _drawn_and_pairs(view: DealView) -> tuple[Card | None, set[frozenset[Card | None]]]:
-    """The card the player drew this turn, and the (drawn, discarded) pairs of the player's
-    earlier turns in this deal, each as an unordered pair, from the view's history."""
+def _barred_discards(view: DealView) -> set[Card | None]:
+    """The cards whose discard now would repeat a (drawn, discarded) pair of the player's
+    earlier turns in this deal, in either order: the other card of each pair that holds the
+    card drawn this turn, from the view's history."""
     drawn: Card | None = None
-    pairs: set[frozenset[Card | None]] = set()
+    pairs: list[tuple[Card | None, Card]] = []
     player = view.player
     for move, card, _ in view.history:
         if move.player != player:
             continue
         kind = type(move)
-        if kind is Draw:
+        if kind is _Draw:
             drawn = card if card is not None else cast(Draw, move).card
-        elif kind is Discard:
-            pairs.add(frozenset((drawn, cast(Card, cast(Discard, move).card))))
-    return drawn, pairs
+        elif kind is _Discard:
+            pairs.append((drawn, cast(Card, cast(Discard, move).card)))
+    barred: set[Card | None] = set()
+    for first, second in pairs:
+        if first == drawn:
+            barred.add(second)
+        if second == drawn:
+            barred.add(first)
+    return barred
 
 
 def _simple_lay_down(view: DealView, rng: Chooser) -> Move:
@@ -243,7 +260,7 @@ def advisor_move(view: DealView, seed: int = 0, *, budget_ms: int = DEFAULT_BUDG
                  pause: Callable[[], None] | None = None, level: int | None = None) -> Move:
     """The hint engine's first choice; at a ``level`` (LEVELS), that level's play, whose
     budget replaces ``budget_ms`` and ``playouts``."""
-    if view.phase is Phase.LAY_DOWN:
+    if view.phase is _LAY_DOWN:
         return _lay_down(view)
     if level is not None:
         graded = level_named(level)
