@@ -4,7 +4,7 @@ This is the only executable copy of the rules of play.  Every move comes as a tr
 a rule is written once:
 
 - ``verify_<move>(move)`` raises :class:`~..errors.IllegalMove` with its code, rule and reason;
-- ``can_<move>(move)`` is the same check as a boolean;
+- ``can(move)`` is the same check as a boolean, for a move of any kind;
 - the move itself (``pass_turn``, ``draw``, ``discard``, ``knock_out``, ``lay_down``) calls
   the check and applies the move; ``play(move)`` does it for a move of any kind and returns
   the frozen :class:`~.moves.Record` of what happened, and ``history`` lists them all.
@@ -46,6 +46,14 @@ _LAST_DISCARD: Final = Phase.LAST_DISCARD
 _LAY_DOWN: Final = Phase.LAY_DOWN
 _OVER: Final = Phase.OVER
 _DRAW_PHASES: Final = (_FIRST_TURN, _DRAW, _LAST_DISCARD)
+# The move kinds likewise, asked of every move checked, applied or offered (a name imported
+# from a module left as Python is looked up at every read too).
+_Pass: Final = Pass
+_Draw: Final = Draw
+_Discard: Final = Discard
+_Knock: Final = Knock
+_LayDown: Final = LayDown
+_Record: Final = Record
 
 _new: Final = tuple.__new__
 """``_new(Record, (move, card, declined))`` is ``Record(move, card, declined)`` without the call
@@ -239,7 +247,7 @@ class Deal:
 
     def verify_pass(self, move: Pass) -> None:
         """Passing declines the first upcard (R-4.2) or the last discard at the wall (R-4.7)."""
-        self.verify_moment(Pass, move.player)
+        self.verify_moment(_Pass, move.player)
 
     def verify_draw(self, move: Draw) -> None:
         """A draw from a non-empty source, at the right moment (R-4.1, R-4.2, R-4.4, R-4.5);
@@ -247,7 +255,7 @@ class Deal:
         phase = self.phase
         player, source, named = move
         if player != self.turn or phase not in _DRAW_PHASES:
-            self.verify_moment(Draw, player)
+            self.verify_moment(_Draw, player)
         if source == "stock":
             if phase is not _DRAW:
                 if phase is _FIRST_TURN:
@@ -295,7 +303,7 @@ class Deal:
         # A move played names its card: HIDDEN is only in views of another player's options.
         player, card = move  # type: ignore[assignment]
         if player != self.turn or self.phase is not _DISCARD:
-            self.verify_moment(Discard, player)
+            self.verify_moment(_Discard, player)
         if self.must_knock:
             self._wrong_kind()
         if not self.hands[player] >> card & 1:
@@ -309,7 +317,7 @@ class Deal:
     def verify_knock(self, move: Knock) -> Arrangement:
         """A knock the knock limit and the declared melds allow (R-4.3, R-5.1 to R-5.6); the
         spread it was judged on (see :func:`~..hands.knock.check_knock`)."""
-        self.verify_moment(Knock, move.player)
+        self.verify_moment(_Knock, move.player)
         # A move played names its discard: HIDDEN is only in views of another player's options.
         judged = check_knock(self.hands[move.player], cast("Card | None", move.discard),
                              self.rules, self.limit, melds=move.melds, taken_card=self.taken)
@@ -339,20 +347,21 @@ class Deal:
             discards.append(None)
         return discards
 
-    def verify_lay_down(self, move: LayDown) -> DealScore:
+    def verify_lay_down(self, move: LayDown) -> DealScore | None:
         """Only the defender lays down, only after a knock; layoffs need declared knocker melds,
         and the spread must be the defender's own valid one (R-6.1 to R-6.4).  The round's
-        score with this spread."""
+        score with a declared spread; None for the defender's best reply (R-6.4), the service's
+        own spread, scored as it is laid down."""
         self.verify_layoffs_named(move)
         if move.melds is None and move.layoffs is None:
-            return self.provisional_score()
+            return None
         return self._score(move.melds or (), move.layoffs or ())
 
     def verify_layoffs_named(self, move: LayDown) -> None:
         """The part of the lay-down check that needs no spread: the defender's moment, and
         whether this knock takes layoffs at all (R-6.1, R-6.3, :func:`~..hands.layoffs.
         layoffs_fault`).  A reader asks it before it reads the declared melds."""
-        self.verify_moment(LayDown, move.player)
+        self.verify_moment(_LayDown, move.player)
         knock = self.knock
         assert knock is not None
         if move.layoffs:
@@ -391,15 +400,15 @@ class Deal:
         """Raise :class:`~..errors.IllegalMove` unless ``move`` is legal now: the check of its
         kind, called by name (a direct call once compiled), the commonest kinds first."""
         kind = type(move)
-        if kind is Discard:
+        if kind is _Discard:
             self.verify_discard(cast(Discard, move))
-        elif kind is Draw:
+        elif kind is _Draw:
             self.verify_draw(cast(Draw, move))
-        elif kind is Knock:
+        elif kind is _Knock:
             self.verify_knock(cast(Knock, move))
-        elif kind is Pass:
+        elif kind is _Pass:
             self.verify_pass(cast(Pass, move))
-        elif kind is LayDown:
+        elif kind is _LayDown:
             self.verify_lay_down(cast(LayDown, move))
         else:
             raise TypeError(f"not a move: {move!r}")
@@ -412,21 +421,6 @@ class Deal:
             return False
         return True
 
-    def can_pass(self, move: Pass) -> bool:
-        return self.can(move)
-
-    def can_draw(self, move: Draw) -> bool:
-        return self.can(move)
-
-    def can_discard(self, move: Discard) -> bool:
-        return self.can(move)
-
-    def can_knock(self, move: Knock) -> bool:
-        return self.can(move)
-
-    def can_lay_down(self, move: LayDown) -> bool:
-        return self.can(move)
-
     # Moves ------------------------------------------------------------------------------
 
     def play(self, move: Move) -> Record:
@@ -438,15 +432,15 @@ class Deal:
         """:meth:`play` without the record, for callers who read none (a replay, a playout;
         :attr:`history` makes them when asked); ``draw`` and the others do it for their kind."""
         kind = type(move)
-        if kind is Discard:
+        if kind is _Discard:
             self.discard(cast(Discard, move))
-        elif kind is Draw:
+        elif kind is _Draw:
             self.draw(cast(Draw, move))
-        elif kind is Knock:
+        elif kind is _Knock:
             self.knock_out(cast(Knock, move))
-        elif kind is Pass:
+        elif kind is _Pass:
             self.pass_turn(cast(Pass, move))
-        elif kind is LayDown:
+        elif kind is _LayDown:
             self.lay_down(cast(LayDown, move))
         else:
             raise TypeError(f"not a move: {move!r}")
@@ -542,7 +536,8 @@ class Deal:
 
     def lay_down(self, move: LayDown) -> None:
         """The defender's spread; the knock is scored and the deal is over (R-6, R-7)."""
-        self.score = self.verify_lay_down(move)
+        score = self.verify_lay_down(move)
+        self.score = score if score is not None else self.provisional_score()
         self.phase, self.turn = _OVER, None
         self._played.append(move)
 
@@ -589,25 +584,25 @@ class Deal:
             return ()
         phase = self.phase
         moves: list[Move] = []
-        if phase in _PHASES_OF[Pass]:
-            moves.append(_new(Pass, (player,)))
-        if phase in _PHASES_OF[Draw]:
-            moves.append(_new(Draw, (player, "stock", None)))
+        if phase in _PHASES_OF[_Pass]:
+            moves.append(_new(_Pass, (player,)))
+        if phase in _PHASES_OF[_Draw]:
+            moves.append(_new(_Draw, (player, "stock", None)))
             if self.pile:
-                moves.append(_new(Draw, (player, "discard", self.pile[-1])))
-        if phase in _PHASES_OF[Discard]:
+                moves.append(_new(_Draw, (player, "discard", self.pile[-1])))
+        if phase in _PHASES_OF[_Discard]:
             hand = self.hands[player]
             cards = mask_cards(hand)
             made = self._discards[player]
             for card in cards:
                 discard = made[card]
                 if discard is None:
-                    discard = made[card] = _new(Discard, (player, card))
+                    discard = made[card] = _new(_Discard, (player, card))
                 moves.append(discard)
-        if phase in _PHASES_OF[Knock]:
-            moves += [_new(Knock, (player, card, None)) for card in self._knock_discards(hand)]
-        if phase in _PHASES_OF[LayDown]:
-            moves.append(_new(LayDown, (player, None, None)))
+        if phase in _PHASES_OF[_Knock]:
+            moves += [_new(_Knock, (player, card, None)) for card in self._knock_discards(hand)]
+        if phase in _PHASES_OF[_LayDown]:
+            moves.append(_new(_LayDown, (player, None, None)))
         return tuple(moves)
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -684,17 +679,17 @@ class Deal:
         return f"<Deal {self.phase.value} turn={self.turn} {hands}>"
 
 
-_PHASES_OF: Final = {Pass: (_FIRST_TURN, _LAST_DISCARD),
-                     Draw: _DRAW_PHASES,
-                     Discard: (_DISCARD,), Knock: (_DISCARD,), LayDown: (_LAY_DOWN,)}
+_PHASES_OF: Final = {_Pass: (_FIRST_TURN, _LAST_DISCARD),
+                     _Draw: _DRAW_PHASES,
+                     _Discard: (_DISCARD,), _Knock: (_DISCARD,), _LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
 
 
 def _record_of(played: Played) -> Record:
     """The record of an entry of a deal's compact move log (see ``Deal._played``)."""
     kind = type(played)
-    if kind is Record:
+    if kind is _Record:
         return played  # type: ignore[return-value]
     if kind is tuple:
-        return _new(Record, played)
-    return _new(Record, (played, None, None))
+        return _new(_Record, played)
+    return _new(_Record, (played, None, None))
