@@ -25,18 +25,21 @@ def check_deal(hands: Mapping[str, Sequence[int]], upcard: int,
     upcard and (where known) a stock of 31, no card twice (R-1.5, R-3.1).  Otherwise
     :class:`IllegalDeal`, the first fault in the order hands, upcard, stock, with its path
     (``("hands", player, 3)``)."""
-    bit = CARD_BITS.__getitem__
-    # Distinct cards' bits add up to as many bits as cards; a card twice carries, and the
-    # sum then has fewer bits than cards.
-    masks = {player: sum(map(bit, held)) for player, held in hands.items()}
-    total = sum(masks.values()) + bit(upcard)
+    # Distinct cards' bits make as many bits as cards; a card twice sets its bit once, and
+    # the cards then have fewer bits than there are cards.
+    masks: dict[str, int] = {}
+    total = CARD_BITS[upcard]
     count = 1
-    for held in hands.values():
-        count += len(held)
-        if len(held) != HAND_SIZE:
-            count = -1
+    for player, held in hands.items():
+        mask = 0
+        for card in held:
+            mask |= CARD_BITS[card]
+        masks[player] = mask
+        total |= mask
+        count = count + len(held) if len(held) == HAND_SIZE else -1
     if stock is not None:
-        total += sum(map(bit, stock))
+        for card in stock:
+            total |= CARD_BITS[card]
         count = count + len(stock) if len(stock) == STOCK_SIZE else -1
     if total.bit_count() == count:
         return masks
