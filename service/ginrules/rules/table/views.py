@@ -54,8 +54,10 @@ def view_of(deal: Deal, player: str) -> DealView:
     for record in records:
         move = record[0]
         if type(move) is _Draw and move.player != player and move.source == "stock":
-            # Another player's stock draw shows no card.
-            record = _new(_Record, (_new(_Draw, (move.player, "stock", None)), None, record[2]))
+            # Another player's stock draw shows no card (the move as played, where it names none).
+            if move.card is not None:
+                move = _new(_Draw, (move.player, "stock", None))
+            record = _new(_Record, (move, None, record[2]))
         shown.append(record)
     if deal.turn == player:
         moves = deal.legal_moves()
