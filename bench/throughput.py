@@ -10,7 +10,8 @@ stops it.  Three runs, each repeated ``--repeat`` times in turn, the best of eac
 - the ping ceiling: ``GET /healthz``;
 - ``POST /v1/hands/analyze`` cycling through distinct seeded hands, two ten-card hands for each
   eleven-card one (``--size`` for one size only), more of them than the solver cache holds, so
-  answers come from the solver, not the cache; target: at least 85% of the ping ceiling;
+  answers come from the solver, not the cache; target: at least 90% of the ping ceiling
+  (issue 40; it was 85%);
 - ``POST /v1/hands/analyze/batch``, ``--batch`` hands a request, the same mix of distinct
   hands; hands per second per worker (target: at least 50,000).
 
@@ -46,7 +47,7 @@ from bench.serverkit import Server, analyze_script, batch_script, scratch, wrk  
 
 MIX = (10, 10, 11)
 """Two ten-card hands for each eleven-card one."""
-ANALYZE_TARGET = 0.85
+ANALYZE_TARGET = 0.9
 BATCH_TARGET = 50_000
 
 
