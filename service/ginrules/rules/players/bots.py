@@ -124,15 +124,16 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     # The legal discards and knocks by card (a knock without melds: the service arranges it,
     # ), asked by card rather than by making a move to look for among them.
     discards: dict[Card, Discard] = {}
-    knocks: dict[Card | None, Knock] = {}
+    knocks: dict[Card, Knock] = {}
     for move in moves:
         if type(move) is _Discard:
             discards[cast(Card, move.card)] = move
         elif type(move) is _Knock:
-            knocks[cast("Card | None", move.discard)] = move
-    if None in knocks:
-        # The challenge plays no big gin; where the rules do, it is the knock at once.
-        return knocks[None]
+            if move.discard is None:
+                # The challenge plays no big gin; where the rules do, it is the knock
+                # at once.
+                return move
+            knocks[cast(Card, move.discard)] = move
     rng = Chooser(seed)
     solver = solver_for(view.rules)
     hand = cards_mask(view.hand)
@@ -141,8 +142,8 @@ def simple_move(view: DealView, seed: int = 0, **_: object) -> Move:
     if card not in discards and card not in knocks:
         # Only a knock may follow the last discard taken at the wall: the least one.
         # The player's own legal knocks name their cards, never HIDDEN.
-        least = min(counts[c] for c in knocks if c is not None)
-        card = rng.choice([c for c in knocks if c is not None and counts[c] == least])
+        least = min(counts[c] for c in knocks)
+        card = rng.choice([c for c in knocks if counts[c] == least])
     if card in knocks:
         spread = rng.choice(solver.optimal_arrangements(hand & ~CARD_BITS[card]))
         return Knock(view.player, card, spread.melds)
