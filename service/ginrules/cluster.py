@@ -48,9 +48,13 @@ class RayRunner:
             # anywhere.  Read by Ray when it is imported: Ray on Linux listens on every
             # interface, and swaps 127.0.0.1 for the machine's address, unless told that no
             # other machine joins (the setting it reads for Windows and macOS); its usage
-            # statistics are off, as Ray's own default for a cluster ray.init starts.
+            # statistics are off, as Ray's own default for a cluster ray.init starts.  Its
+            # token authentication is asked for by name: it is Ray's default for a cluster
+            # ray.init starts, and named, Ray keeps it without a warning (which otherwise
+            # tells every run how to turn it off).
             os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+            os.environ.setdefault("RAY_AUTH_MODE", "token")
         ray = _ray()
         self._ray = ray
         self.address = address

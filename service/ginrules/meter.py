@@ -105,7 +105,9 @@ class Progress:
     def text(self, now: float, done: int, share: float | None, note: str = "") -> str:
         """The report's words: ``450/1,000 pairs (45%), 12.3 pairs/s, 0:45 left; NOTE``."""
         elapsed = now - self.started
-        unit = self.unit[:-1] if done == 1 and self.unit.endswith("s") else self.unit
+        # The noun agrees with the whole: "1/4 games", "1/1 game", "1 game".
+        whole = self.total or done
+        unit = self.unit[:-1] if whole == 1 and self.unit.endswith("s") else self.unit
         count = f"{done:,}/{self.total:,}" if self.total else f"{done:,}"
         parts = [f"{count} {unit}" + (f" ({share:.0%})" if share is not None else "")]
         if elapsed > 0:

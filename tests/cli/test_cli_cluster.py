@@ -190,6 +190,24 @@ def test_a_local_ray_listens_on_the_loopback_address_alone():
 
 
 @pytest.mark.ray
+def test_a_local_ray_says_nothing_of_its_own_to_the_user(tmp_path):
+    """A first ``--ray local`` run of a user (no Ray token yet in their home): Ray makes its
+    token and keeps it, and the command's error stream holds its own progress lines alone,
+    none of Ray's warnings."""
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'ginrules[cluster]')")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("RAY_")}
+    env["HOME"] = str(tmp_path)
+    run = subprocess.run([sys.executable, "-m", "ginrules", "selfplay", "--bots",
+                          "simple,random", "--games", "4", "--seed", "4", "--ray", "local"],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr and all(line.startswith("ginrules selfplay: ")
+                              for line in run.stderr.splitlines()), run.stderr
+    assert (tmp_path / ".ray" / "auth_token").is_file()
+    assert sum(int(line.split()[1]) for line in run.stdout.splitlines()[1:3]) == 4
+
+
+@pytest.mark.ray
 def test_commands_join_a_running_ray_by_its_address_and_print_the_same_table(tmp_path):
     """Ray started once (``ray start --head``, as a workstation or a cluster's node keeps it)
     and each command a process of its own that joins it by address."""

@@ -108,6 +108,16 @@ def test_a_short_run_writes_no_plain_line():
     assert stream.getvalue() == ""
 
 
+def test_the_unit_agrees_with_the_whole_of_the_work():
+    texts = {}
+    for total, done in ((4, 1), (1, 1), (None, 1), (None, 2)):
+        progress, _, clock = _progress(terminal=True, total=total)
+        texts[total, done] = progress.text(clock.now + 2, done, None)
+    assert texts[4, 1].startswith("1/4 games, ")
+    assert texts[1, 1].startswith("1/1 game, ")
+    assert texts[None, 1].startswith("1 game, ") and texts[None, 2].startswith("2 games, ")
+
+
 def test_durations_and_rates_read_as_people_write_them():
     assert [meter.duration(s) for s in (0, 59.6, 61, 3600 + 62)] == [
         "0:00", "1:00", "1:01", "1:01:02"]
