@@ -362,9 +362,16 @@ class Progress:
         self.meter = meter.Progress(stream, "logs", None, terminal=terminal,
                                     label="ginrules replay", clock=clock)
 
+    def resume(self, summary: Summary) -> None:
+        """The logs of ``summary`` were checked before this run began (``--resume``)."""
+        self.meter.resume(summary.total, self._share(summary) or 0.0)
+
+    def _share(self, summary: Summary) -> float | None:
+        return (min(1.0, summary.bytes_checked / self.total_bytes) if self.total_bytes
+                else None)
+
     def update(self, summary: Summary, force: bool = False) -> None:
-        share = (min(1.0, summary.bytes_checked / self.total_bytes) if self.total_bytes
-                 else None)
+        share = self._share(summary)
         self.meter.update(summary.total, share=share, note=f"{summary.invalid:,} invalid",
                           force=force)
 

@@ -347,6 +347,7 @@ def run_replay(args: argparse.Namespace) -> int:
     report = sys.stdout if to_file else sys.stderr
     progress = bulk.Progress(sys.stderr, bulk.input_bytes(args.files),
                              terminal=sys.stderr.isatty())
+    progress.resume(summary)
     options = bulk.Options(format=args.format, full=args.full)
     started = time.perf_counter()
     stopped = False
@@ -416,6 +417,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     fan_out, runner, recorder = _recorded(
         args, args.games, rules, lambda index, game: dump_game(index, args.seed, game),
         read_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms)
+    progress.resume(_resumed(runner, args.games))
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            progress=progress.update, runner=runner)
@@ -513,6 +515,14 @@ def _recorded(args: argparse.Namespace, total: int, rules: Any, dump: Any, read:
         dump(index, result))), recorder
 
 
+def _resumed(runner: Any, total: int) -> int:
+    """How many of ``total`` results ``runner`` reads back from ``--output`` (0 unless
+    ``--resume``): counted as done, not in the progress report's rate."""
+    from .rules.usecases.batches import resumed_count
+
+    return resumed_count(runner, total)
+
+
 def _interrupted(args: argparse.Namespace, recorder: Any, what: str) -> int:
     """Ctrl-C: say where what finished is kept (exit status 130)."""
     if sys.stderr.isatty():
@@ -593,6 +603,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
         lambda index, game: dump_calibration_game(index, args.seed, bots, game),
         read_calibration_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms,
         opponent_model=args.opponent_model, options=args.options)
+    meter.resume(_resumed(runner, args.games))
     try:
         result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            opponent_model=args.opponent_model, progress=progress,
@@ -653,6 +664,7 @@ def run_arena(args: argparse.Namespace) -> int:
     fan_out, runner, recorder = _recorded(
         args, args.pairs, rules, lambda index, pair: dump_pair(index, args.seed, labels, pair),
         read_pair, bots=list(labels), seed=args.seed)
+    meter.resume(_resumed(runner, args.pairs))
     source = source_commit()  # the code as it is when the games begin
     try:
         result = arena((first, second), args.pairs, args.seed, rules, runner=runner,

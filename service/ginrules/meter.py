@@ -63,6 +63,19 @@ class Progress:
         self.next_step = 1
         """The tenth of the work (1 to 10) at which the next plain line is due."""
         self.last: tuple[int, float | None, str] | None = None
+        self.resumed = 0
+        """Units done before this run began (read back by ``--resume``): counted as done,
+        but not in the rate or the time left, which are this run's."""
+        self.resumed_share = 0.0
+        """The share of the whole those units are."""
+
+    def resume(self, done: int, share: float | None = None) -> None:
+        """``done`` units (``share`` of the whole; by default ``done`` of the total) were done
+        before this run began, read back from its output."""
+        self.resumed = done
+        if share is None:
+            share = done / self.total if self.total else 0.0
+        self.resumed_share = share
 
     def update(self, done: int, total: int | None = None, *, share: float | None = None,
                note: str = "", force: bool = False) -> None:
@@ -110,11 +123,16 @@ class Progress:
         unit = self.unit[:-1] if whole == 1 and self.unit.endswith("s") else self.unit
         count = f"{done:,}/{self.total:,}" if self.total else f"{done:,}"
         parts = [f"{count} {unit}" + (f" ({share:.0%})" if share is not None else "")]
-        if elapsed > 0:
-            parts.append(f"{rate_text(done / elapsed)} {self.unit}/s")
-        if share is not None and 0 < share < 1 and elapsed > 0:
-            left = duration(elapsed * (1 - share) / share)
-            parts.append(f"at most {left} left (at the cap)" if self.capped else f"{left} left")
+        fresh = done - self.resumed
+        if elapsed > 0 and fresh > 0:
+            parts.append(f"{rate_text(fresh / elapsed)} {self.unit}/s")
+            if share is not None and 0 < share < 1:
+                # What is left, at the pace of the share of the whole this run did.
+                ran = share - self.resumed_share
+                if ran > 0:
+                    left = duration(elapsed * (1 - share) / ran)
+                    parts.append(f"at most {left} left (at the cap)" if self.capped
+                                 else f"{left} left")
         words = ", ".join(parts) + (f"; {note}" if note else "")
         return f"{self.label}: {words}" if self.label and not self.terminal else words
 

@@ -207,6 +207,21 @@ def test_resume_without_a_file_yet_starts_afresh_and_more_games_extend_a_run(tmp
     assert path.read_bytes() == whole.read_bytes()
 
 
+def test_a_resumed_run_reports_the_rate_of_the_games_it_plays(tmp_path, capsys, monkeypatch):
+    from ginrules import meter
+
+    monkeypatch.setattr(meter, "QUIET", 0.0)  # a plain line at each tenth, however soon
+    path = tmp_path / "run.jsonl"
+    _table(capsys, *_with(COMMANDS["selfplay"], "--games", "4"), "-o", str(path))
+    assert main([*_with(COMMANDS["selfplay"], "--games", "8"), "-o", str(path),
+                 "--resume"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    done = [int(line.split()[2].split("/")[0]) for line in lines]
+    assert done == list(range(1, 9)), lines
+    # The four games read back have no rate of their own; each later line has one.
+    assert ["games/s" in line for line in lines] == [False] * 4 + [True] * 4, lines
+
+
 def test_ctrl_c_keeps_what_finished_and_says_to_resume(tmp_path, capsys, monkeypatch):
     real = selfplay._one_game
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import re
 
-from ginrules import meter
+from ginrules import bulk, meter
 from ginrules.cli import main
 
 
@@ -64,6 +64,32 @@ def test_under_a_cap_the_time_left_is_at_most():
     progress.update(100, 400, note="LLR 1.20 (-2.94, 2.94)")
     assert "100/400 games (25%), 10.0 games/s, at most 0:30 left (at the cap); LLR 1.20" in (
         stream.getvalue())
+
+
+def test_a_resumed_run_reports_its_own_rate_and_time_left():
+    progress, stream, clock = _progress(terminal=True, total=400)
+    progress.resume(300)  # read back from --output before the run began
+    clock.now += 10
+    progress.update(300)  # nothing done by this run yet: no rate, no time left
+    assert stream.getvalue().rstrip().endswith("300/400 games (75%)")
+    clock.now += 10
+    progress.update(350)  # 50 games in 20 s: 2.5 a second, 50 to go
+    assert stream.getvalue().split("\r")[-1].endswith(
+        "350/400 games (88%), 2.50 games/s, 0:20 left")
+
+
+def test_a_resumed_replay_reports_its_own_rate_and_time_left_by_bytes():
+    clock = Clock()
+    stream = io.StringIO()
+    progress = bulk.Progress(stream, 800, terminal=True, clock=clock)
+    summary = bulk.Summary(bytes_checked=400, resumed=4)
+    summary.outcomes["valid"] = 4
+    progress.resume(summary)  # half the bytes, read back
+    clock.now += 10
+    summary.outcomes["valid"] += 2
+    summary.bytes_checked = 600
+    progress.update(summary)  # a quarter of the bytes in 10 s, a quarter to go
+    assert "6 logs (75%), 0.20 logs/s, 0:10 left; 0 invalid" in stream.getvalue()
 
 
 def test_plain_lines_come_at_each_tenth_but_not_within_five_seconds():
