@@ -31,7 +31,8 @@ def timed(command: list[str], env: dict[str, str] | None) -> tuple[float, list[s
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
-    return seconds, [line for line in done.stdout.splitlines() if " s: " not in line]
+    return seconds, [line for line in done.stdout.splitlines()
+                     if " s: " not in line and " s on " not in line]
 
 
 def main() -> None:

@@ -113,7 +113,7 @@ def test_calibrate_prints_the_same_report_and_picture_on_local_processes_and_on_
         picture = tmp_path / f"{len(pictures)}.svg"
         assert main([*args, *how, "--svg", str(picture)]) == 0
         reports.append([line for line in capsys.readouterr().out.splitlines()
-                        if not line.endswith(" s") and "written to" not in line])
+                        if " s on " not in line and "written to" not in line])
         pictures.append(picture.read_bytes())
     assert reports[0] == reports[1] and pictures[0] == pictures[1]
     assert "expected calibration error" in reports[0][-1]
@@ -205,6 +205,8 @@ def test_a_local_ray_says_nothing_of_its_own_to_the_user(tmp_path):
                               for line in run.stderr.splitlines()), run.stderr
     assert (tmp_path / ".ray" / "auth_token").is_file()
     assert sum(int(line.split()[1]) for line in run.stdout.splitlines()[1:3]) == 4
+    # The table's time is of the games; Ray's start is named beside it.
+    assert " s on Ray (local, " in run.stdout and " CPUs, started in " in run.stdout
 
 
 @pytest.mark.ray
@@ -221,9 +223,10 @@ def test_commands_join_a_running_ray_by_its_address_and_print_the_same_table(tmp
         joined = [subprocess.run([*command, "--ray", head.address, "--batch", "2"],
                                  env=head.env, capture_output=True, text=True, check=True)
                   for _ in range(2)]
-    tables = [[line for line in out.splitlines() if " s: " not in line]
+    tables = [[line for line in out.splitlines() if " s on " not in line]
               for out in (alone, *(run.stdout for run in joined))]
     assert tables[0] == tables[1] == tables[2] and len(tables[0]) == 3
+    assert all(f"s on Ray ({head.address}, 2 CPUs, joined in " in run.stdout for run in joined)
     assert sum(int(line.split()[1]) for line in tables[0][1:]) == 12
 
 

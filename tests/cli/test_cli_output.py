@@ -289,6 +289,21 @@ def test_calibrate_prints_the_same_report_and_picture_on_one_process_or_two(tmp_
     assert sum(int(row.split()[1]) for row in tables[0][1:11]) > 0  # predictions were made
 
 
+@pytest.mark.parametrize("command", ["selfplay", "arena", "calibrate"])
+def test_the_time_line_names_what_ran_the_work(command, tmp_path, capsys):
+    output = tmp_path / "run.jsonl"
+    for jobs, named in (("1", "1 process"), ("2", "2 processes")):
+        assert main([*COMMANDS[command], "--jobs", jobs, "--batch", "1", "-o",
+                     str(output)]) == 0
+        timed = [line for line in capsys.readouterr().out.splitlines() if " s on " in line]
+        assert len(timed) == 1 and f" s on {named}" in timed[0], timed
+    _cut(output, 3, False)
+    assert main([*COMMANDS[command], "--jobs", "2", "--batch", "1", "-o", str(output),
+                 "--resume"]) == 0
+    timed = [line for line in capsys.readouterr().out.splitlines() if " s on " in line]
+    assert len(timed) == 1 and " s on 2 processes" in timed[0], timed
+
+
 # replay: --resume skips the logs whose results the file holds ------------------------------
 
 def _logs(tmp_path):

@@ -115,6 +115,9 @@ class Calibration:
     resumed: int = 0
     """Games an earlier run played, whose predictions were given back (usecases/batches.py's
     Resumed): counted in the measures, not in the time."""
+    ran_on: str = ""
+    """What played the games, as the report says it (``2 processes``, ``Ray (local, 2
+    CPUs)``); empty: not said."""
 
     def table(self, bins: int = BINS) -> list[Bin]:
         return reliability_table([(p.win_chance, p.won) for p in self.predictions], bins)
@@ -248,6 +251,7 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
                 progress(done, games, len(result.predictions))
     result.seconds = time.perf_counter() - start
     result.resumed = resumed_count(runner, games)
+    result.ran_on = runner.label(games)
     return result
 
 
@@ -308,6 +312,7 @@ def calibration_report(result: Calibration) -> str:
                  + (f"; {result.resumed} games resumed, {result.games - result.resumed} played"
                     if result.resumed else "")
                  + f") in {result.seconds:.1f} s"
+                 + (f" on {result.ran_on}" if result.ran_on else "")
                  + ("; every option shown with numbers, one played at random at one "
                     "decision a round of each advisor seat" if result.options == "shown" else ""))
     lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "

@@ -63,6 +63,9 @@ class MatchResult:
     resumed: int = 0
     """Games an earlier run played, whose results were given back (usecases/batches.py's
     Resumed): counted in the table, not in the time."""
+    ran_on: str = ""
+    """What played the games, as the footer says it (``2 processes``, ``Ray (local, 2
+    CPUs)``); empty: not said."""
 
     @property
     def games_per_second(self) -> float:
@@ -251,7 +254,7 @@ def self_play(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
     seconds = time.perf_counter() - start
     return MatchResult((tallies[names[0]], tallies[names[1]]), games, deals, seconds,
                        unfinished, budget_ms, rules.preset, abandoned=abandoned,
-                       resumed=resumed_count(runner, games))
+                       resumed=resumed_count(runner, games), ran_on=runner.label(games))
 
 
 def match_table(result: MatchResult) -> str:
@@ -274,7 +277,9 @@ def match_table(result: MatchResult) -> str:
     resumed = (f"; {result.resumed} resumed, {result.games - result.resumed} played"
                if result.resumed else "")
     lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}{budget}"
-                 f"{resumed}) in {result.seconds:.1f} s: {result.games_per_second:.1f} games/s")
+                 f"{resumed}) in {result.seconds:.1f} s"
+                 f"{f' on {result.ran_on}' if result.ran_on else ''}: "
+                 f"{result.games_per_second:.1f} games/s")
     if result.unfinished:
         lines.append(f"{_count(result.unfinished, 'game')} unfinished after {MAX_DEALS} deals")
     if result.abandoned:
