@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from ..match.variants import VARIANTS
 from ..base.cards import (Card, bad_card_detail, card_or_none, cards_or_none,
@@ -313,12 +313,8 @@ def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
     once, in the loop, since a log is mostly these; anything else is read in full, which reads
     it or explains its faults."""
     actions: list[Move | Action] = []
-    append = actions.append
-    new_move = _new_move
-    card_of = _CARD_OF.get
-    discard_kind, draw_kind, pass_kind = Discard, Draw, Pass  # local names read faster
-    stock_draws: dict[str, Draw] = {}
-    pile_draws: dict[str, Draw] = {}
+    stock_draws: dict[str, Move] = {}
+    pile_draws: dict[str, Move] = {}
     action: Move | Action | None
     for index, item in enumerate(items):
         if type(item) is dict:
@@ -327,13 +323,13 @@ def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
             try:
                 player = item["player"]
                 kind = item["action"]
-                if type(player) is str:
+                if type(player) is str and type(kind) is str:
                     size = len(item)
                     if kind == "discard":
                         if size == 3:
-                            card = card_of(item["card"])
+                            card = _CARD_OF.get(item["card"])
                             if card is not None:
-                                append(new_move(discard_kind, (player, card)))
+                                actions.append(_new_move(Discard, (player, card)))
                                 continue
                     elif kind == "draw":
                         source = item["source"]
@@ -343,33 +339,32 @@ def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
                                 known = stock_draws if source == "stock" else pile_draws
                                 move = known.get(player)
                                 if move is None:
-                                    move = new_move(draw_kind, (player, source, None))
-                                    known[player] = move
-                                append(move)
+                                    move = known[player] = _new_move(Draw, (player, source, None))
+                                actions.append(move)
                                 continue
                             if size == 4:
                                 value = item["card"]
-                                card = None if value is None else card_of(value)
+                                card = None if value is None else _CARD_OF.get(value)
                                 if value is None or card is not None:
-                                    append(new_move(draw_kind, (player, source, card)))
+                                    actions.append(_new_move(Draw, (player, source, card)))
                                     continue
                     elif kind == "pass" and size == 2:
-                        append(new_move(pass_kind, (player,)))
+                        actions.append(_new_move(Pass, (player,)))
                         continue
                     elif kind == "knock" or kind == "lay_down":
                         action = _plain_spread(item, player, kind, size)
                         if action is not None:
-                            append(action)
+                            actions.append(action)
                             continue
             except (KeyError, TypeError):
                 pass
         action = _read_action_fully(reader, item, path + (index,))
         if action is not None:
-            append(action)
+            actions.append(action)
     return actions
 
 
-_CARD_OF = SPELLING_CARDS
+_CARD_OF: Final[dict[str, Card]] = SPELLING_CARDS
 _MELDS_BY_MASK: dict[int, Meld] = {meld.mask: meld for meld in every_meld()}
 """Every set and every run that does not wrap past the king, by the mask of its cards."""
 
@@ -446,7 +441,7 @@ def _plain_spread(item: dict[str, Any], player: str, kind: str, size: int) -> Ac
     return Action(player, kind, melds=melds if given else (), layoffs=laid)
 
 
-_new_move = tuple.__new__
+_new_move: Final = tuple.__new__
 """``_new_move(Discard, (player, card))`` is ``Discard(player, card)`` (every field given)
 without the call through the move's own ``__new__``: one per action of a log."""
 
