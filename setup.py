@@ -19,15 +19,16 @@ from setuptools import Extension, setup
 
 COMPILED = [
     # The rules core's hot layers: cards, melds, solver, knock, layoffs, scoring, the table
-    # engine, the players that play through it (playouts, policy, bots, hints, self-play), the
-    # game in progress they play and the replay of a log.  Left as Python: errors.py (its
-    # exception classes set ``code`` per class), table/moves.py (the moves' constructors and
-    # comparisons are patched onto named tuples, which compiled functions cannot be), match/
-    # (the variants' keyword headers are checked at run time against types the compiler would
-    # narrow) and what runs once per command (arena, calibration, sequential tests, the edge).
+    # engine, the matches' bookkeeping, the players that play through it (playouts, policy,
+    # bots, hints, self-play), the game in progress they play and the replay of a log.  Left
+    # as Python: errors.py (its exception classes set ``code`` per class), table/moves.py (the
+    # moves' constructors and comparisons are patched onto named tuples, which compiled
+    # functions cannot be) and what runs once per command (arena, calibration, sequential
+    # tests, the edge).
     "service/ginrules/rules/speedups.py",
     "service/ginrules/rules/base/",
     "service/ginrules/rules/hands/",
+    "service/ginrules/rules/match/",
     "service/ginrules/rules/table/dealing.py",
     "service/ginrules/rules/table/engine.py",
     "service/ginrules/rules/table/shuffle.py",

@@ -100,7 +100,12 @@ class LoserDeals(Variant):
 
     name = "loser_deals"
 
-    record = bookkeeping.Cutthroat.record  # the loser deals next (R-9.3's dealing)
+    def record(self, results):
+        (result,) = results
+        if result.winner is not None:
+            self.game.add(result.winner, result.points)
+            self.next_dealer = next(p for p in result.players if p != result.winner)
+        return Tally(self.running_totals())
 
 
 def test_a_new_variant_is_one_class_named_in_the_registry(monkeypatch):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, cast
 
 from ..errors import Problem
+from ..speedups import mypyc_attr
 from .standings import Bonus, Standing, Standings
 from ..base.options import Rules
 
@@ -172,11 +173,14 @@ class Chooser(Protocol):
     def random(self) -> float: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Variant:
     """A match of two-player games, the default (R-3.2, R-3.3, R-8); the base of every variant.
 
     A subclass overrides what its variant changes: its seating, the rule ids a wrong seating
-    cites, what a round's result does, the shape of its totals.
+    cites, what a round's result does, the shape of its totals.  Every variant takes the
+    header of :meth:`__init__`, each the parts it needs (a compiled call passes them by the
+    base's signature).
     """
 
     name: ClassVar[str] = "two_player"
@@ -375,8 +379,10 @@ class Hollywood(Variant):
     name = "hollywood"
     games_at_once = 3
 
-    def __init__(self, rules: Rules, players: Sequence[str], **header: Any) -> None:
-        super().__init__(rules, players, **header)
+    def __init__(self, rules: Rules, players: Sequence[str], *,
+                 roles: dict[str, str] | None = None, teams: list[list[str]] | None = None,
+                 dealer: str | None = None) -> None:
+        super().__init__(rules, players, dealer=dealer)
         self.games = [Standings(rules, self.players) for _ in range(3)]
         self.round_wins = {p: 0 for p in self.players}
 
@@ -444,8 +450,9 @@ class Box(Variant):
     players_rule = "R-9.2"
 
     def __init__(self, rules: Rules, players: Sequence[str], *,
-                 roles: dict[str, str] | None = None, **header: Any) -> None:
-        super().__init__(rules, players, **header)
+                 roles: dict[str, str] | None = None, teams: list[list[str]] | None = None,
+                 dealer: str | None = None) -> None:
+        super().__init__(rules, players, dealer=dealer)
         assert roles is not None  # box games have roles (check_roles, R-9.2)
         self.roles = Roles(**roles)
 
@@ -526,11 +533,12 @@ class Partnership(Variant):
     facts_rule = "R-9.4"
 
     def __init__(self, rules: Rules, players: Sequence[str], *,
-                 teams: list[list[str]] | None = None, **header: Any) -> None:
+                 roles: dict[str, str] | None = None, teams: list[list[str]] | None = None,
+                 dealer: str | None = None) -> None:
         self.teams = [list(t) for t in teams or ()]
         self.names = ["+".join(t) for t in self.teams]
         self.team_of = {p: self.names[i] for i, t in enumerate(self.teams) for p in t}
-        super().__init__(rules, players, **header)
+        super().__init__(rules, players, dealer=dealer)
         self.pairings: list[tuple[str, str]] | None = None
         """The last round's tables, each as (first team's player, second team's player)."""
         self._chosen: list[tuple[str, str]] = []
