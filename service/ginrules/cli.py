@@ -415,9 +415,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
     from .wire.records import dump_game, read_game
 
     fan_out, runner, recorder = _recorded(
-        args, args.games, rules, lambda index, game: dump_game(index, args.seed, game),
+        args, args.games, progress, rules, lambda index, game: dump_game(index, args.seed, game),
         read_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms)
-    progress.resume(_resumed(runner, args.games))
     try:
         result = self_play(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            progress=progress.update, runner=runner)
@@ -469,12 +468,13 @@ def _close(runner: Any, recorder: Any = None) -> None:
             close()
 
 
-def _recorded(args: argparse.Namespace, total: int, rules: Any, dump: Any, read: Any,
-              **settings: Any) -> tuple[Any, Any, Any]:
+def _recorded(args: argparse.Namespace, total: int, meter: Any, rules: Any, dump: Any,
+              read: Any, **settings: Any) -> tuple[Any, Any, Any]:
     """What runs the batch work (:func:`_runner`) and, with ``--output FILE``, that made to
     append each result to FILE as it comes (``dump(index, result)``: wire/records.py) and,
     with ``--resume``, to give back the results FILE holds (``read``) rather than play them
-    again; and FILE's recorder (bulk.py): ``(fan_out, runner, recorder)``.  Without
+    again, which ``meter`` (the progress report, meter.py) counts as done but not in its rate;
+    and FILE's recorder (bulk.py): ``(fan_out, runner, recorder)``.  Without
     ``--output``, the runner as it is and no recorder.  FILE is read and checked before
     anything is started (a Ray cluster among them), so a refused file costs nothing."""
     from .bulk import Recorder, Unresumable
@@ -511,16 +511,9 @@ def _recorded(args: argparse.Namespace, total: int, rules: Any, dump: Any, read:
     except Unresumable as error:  # the file cannot be written
         _close(fan_out, recorder)
         raise Refusal(str(error)) from None
+    meter.resume(len(done))
     return fan_out, Resumed(fan_out, done, lambda index, result: recorder.add(
         dump(index, result))), recorder
-
-
-def _resumed(runner: Any, total: int) -> int:
-    """How many of ``total`` results ``runner`` reads back from ``--output`` (0 unless
-    ``--resume``): counted as done, not in the progress report's rate."""
-    from .rules.usecases.batches import resumed_count
-
-    return resumed_count(runner, total)
 
 
 def _interrupted(args: argparse.Namespace, recorder: Any, what: str) -> int:
@@ -599,11 +592,10 @@ def run_calibrate(args: argparse.Namespace) -> int:
         meter.update(done, total, note=f"{predictions:,} predictions")
 
     fan_out, runner, recorder = _recorded(
-        args, args.games, rules,
+        args, args.games, meter, rules,
         lambda index, game: dump_calibration_game(index, args.seed, bots, game),
         read_calibration_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms,
         opponent_model=args.opponent_model, options=args.options)
-    meter.resume(_resumed(runner, args.games))
     try:
         result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            opponent_model=args.opponent_model, progress=progress,
@@ -662,9 +654,9 @@ def run_arena(args: argparse.Namespace) -> int:
 
     labels = (first.label, second.label)
     fan_out, runner, recorder = _recorded(
-        args, args.pairs, rules, lambda index, pair: dump_pair(index, args.seed, labels, pair),
-        read_pair, bots=list(labels), seed=args.seed)
-    meter.resume(_resumed(runner, args.pairs))
+        args, args.pairs, meter, rules,
+        lambda index, pair: dump_pair(index, args.seed, labels, pair), read_pair,
+        bots=list(labels), seed=args.seed)
     source = source_commit()  # the code as it is when the games begin
     try:
         result = arena((first, second), args.pairs, args.seed, rules, runner=runner,
