@@ -41,6 +41,7 @@ COMPILED = [
     "service/ginrules/rules/players/playouts.py",
     "service/ginrules/rules/players/selfplay.py",
     "service/ginrules/rules/documents/gamelog.py",
+    "service/ginrules/rules/documents/made.py",
     "service/ginrules/rules/usecases/progress.py",
     "service/ginrules/rules/usecases/replay.py",
 ]

@@ -231,3 +231,35 @@ def test_deals_are_read_as_the_full_reading_reads_them(preset):
         assert answers[0] == answers[1], table
         outcomes.add(answers[0][0] is None)
     assert outcomes == {True, False}
+
+
+def test_the_draws_and_discards_made_once_are_shared_and_their_record_is_bounded():
+    from ginrules.rules.documents.gamelog import _Reader, _read_actions
+    from ginrules.rules.documents.made import MADE, MADE_PLAYERS
+    from ginrules.rules.table.moves import Discard, Draw
+
+    def read(items):
+        reader = _Reader()
+        moves = _read_actions(reader, items, ("actions",))
+        assert reader.problems == []
+        return moves
+
+    items = [{"player": "ann", "action": "draw", "source": "stock", "card": "7D"},
+             {"player": "ann", "action": "discard", "card": "ts"},
+             {"player": "ann", "action": "draw", "source": "discard"},
+             {"player": "ann", "action": "draw", "source": "stock", "card": None}]
+    first = read(items)
+    # Another log spelling the same moves, its strings new objects: the same moves, shared.
+    again = read([{key: "".join(value) if type(value) is str else value
+                   for key, value in item.items()} for item in items])
+    assert first == [Draw("ann", "stock", "7D"), Discard("ann", "TS"),
+                     Draw("ann", "discard", None), Draw("ann", "stock", None)]
+    assert all(a is b for a, b in zip(first, again))
+    # Another spelling of a card is another key, the same move.
+    assert read([{"player": "ann", "action": "discard", "card": "10♠"}]) == [first[1]]
+    # A client naming new players in every log cannot make the record grow past its bound.
+    for number in range(3 * MADE_PLAYERS):
+        name = f"player {number}"
+        assert read([{"player": name, "action": "discard", "card": "AS"}]) == [
+            Discard(name, "AS")]
+        assert len(MADE) <= MADE_PLAYERS

@@ -18,6 +18,7 @@ from ..match.variants import VARIANTS
 from ..base.cards import (Card, bad_card_detail, card_or_none, cards_or_none,
                     describe_token, quick_mask, SPELLING_CARDS)
 from ..table.moves import Discard, Draw, Move, Pass
+from .made import MADE, made_for
 from ..errors import (MAX_PROBLEMS, GameStateError, InvalidLogError, InvalidMatchError,
                       InvalidMeldError, LogTooLargeError, Problem, RulesError, did_you_mean)
 from ..hands.layoffs import Layoff, parse_layoffs
@@ -313,8 +314,6 @@ def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
     once, in the loop, since a log is mostly these; anything else is read in full, which reads
     it or explains its faults."""
     actions: list[Move | Action] = []
-    stock_draws: dict[str, Move] = {}
-    pile_draws: dict[str, Move] = {}
     action: Move | Action | None
     for index, item in enumerate(items):
         if type(item) is dict:
@@ -325,29 +324,37 @@ def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
                 kind = item["action"]
                 if type(player) is str and type(kind) is str:
                     size = len(item)
-                    if kind == "discard":
-                        if size == 3:
-                            card = _CARD_OF.get(item["card"])
-                            if card is not None:
-                                actions.append(_new_move(Discard, (player, card)))
-                                continue
-                    elif kind == "draw":
-                        source = item["source"]
-                        if source == "stock" or source == "discard":
+                    if kind == "discard" or kind == "draw":
+                        made = MADE.get(player)
+                        if made is None:
+                            made = made_for(player)
+                        if kind == "discard":
                             if size == 3:
-                                # Such a draw is the same move each time: made once.
-                                known = stock_draws if source == "stock" else pile_draws
-                                move = known.get(player)
-                                if move is None:
-                                    move = known[player] = _new_move(Draw, (player, source, None))
-                                actions.append(move)
-                                continue
-                            if size == 4:
                                 value = item["card"]
-                                card = None if value is None else _CARD_OF.get(value)
-                                if value is None or card is not None:
-                                    actions.append(_new_move(Draw, (player, source, card)))
+                                move = made.discards.get(value)
+                                if move is None:
+                                    card = _CARD_OF.get(value)
+                                    if card is not None:
+                                        move = made.discards[value] = _new_move(
+                                            Discard, (player, card))
+                                if move is not None:
+                                    actions.append(move)
                                     continue
+                        else:
+                            source = item["source"]
+                            if source == "stock" or source == "discard":
+                                value = item["card"] if size == 4 else None
+                                if size == 3 or size == 4:
+                                    known = made.stock if source == "stock" else made.pile
+                                    move = known.get(value)
+                                    if move is None:
+                                        card = None if value is None else _CARD_OF.get(value)
+                                        if value is None or card is not None:
+                                            move = known[value] = _new_move(
+                                                Draw, (player, source, card))
+                                    if move is not None:
+                                        actions.append(move)
+                                        continue
                     elif kind == "pass" and size == 2:
                         actions.append(_new_move(Pass, (player,)))
                         continue
@@ -365,6 +372,7 @@ def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
 
 
 _CARD_OF: Final[dict[str, Card]] = SPELLING_CARDS
+
 _MELDS_BY_MASK: dict[int, Meld] = {meld.mask: meld for meld in every_meld()}
 """Every set and every run that does not wrap past the king, by the mask of its cards."""
 
