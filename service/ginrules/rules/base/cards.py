@@ -67,6 +67,13 @@ RANK_VALUES: Final[tuple[int, ...]] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10,
 CARD_VALUES: Final[tuple[int, ...]] = tuple(RANK_VALUES[r] for r in CARD_RANKS)
 CARD_BITS: Final[tuple[int, ...]] = tuple(1 << c for c in CARDS)
 
+
+def card_number(card: int) -> int:
+    """A card's number as the compiled core's own integer.  A :class:`Card` is a plain Python
+    subclass of ``int`` to the compiler, so shifts and lookups with it take Python's generic
+    paths; passed here as an ``int`` it is read once into a machine integer."""
+    return card
+
 _VARIATION_SELECTOR = "\ufe0f"
 
 

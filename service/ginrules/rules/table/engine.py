@@ -23,7 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, Union, cast
 
-from ..base.cards import CARD_BITS, CARD_NAMES, CARDS, Card, cards_mask, mask_cards
+from ..base.cards import (CARD_BITS, CARD_NAMES, CARDS, Card, card_number, cards_mask,
+                          mask_cards)
 from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
 from ..base.sizes import DECK_SIZE, STOCK_SIZE, WALL
@@ -272,7 +273,7 @@ class Deal:
                                           f"the next stock card is "
                                           f"{CARD_NAMES[self._stock[self._next]]}, not "
                                           f"{CARD_NAMES[named]}")
-                elif self.seen >> named & 1:
+                elif self.seen >> card_number(named) & 1:
                     raise IllegalMove("card_already_seen", "R-4.5",
                                       f"{CARD_NAMES[named]} was already dealt or drawn: it "
                                       "cannot come from the stock")
@@ -306,7 +307,7 @@ class Deal:
             self.verify_moment(_Discard, player)
         if self.must_knock:
             self._wrong_kind()
-        if not self.hands[player] >> card & 1:
+        if not self.hands[player] >> card_number(card) & 1:
             raise IllegalMove("card_not_in_hand", "R-4.4",
                               f"{CARD_NAMES[card]} is not in {player}'s hand")
         if card == self.taken:
@@ -472,7 +473,7 @@ class Deal:
                                   "without a stock in the log, a stock draw names its card")
             else:
                 card = named
-                self.seen |= CARD_BITS[card]
+                self.seen |= CARD_BITS[card_number(card)]
             self.stock_count -= 1
             self.taken = None
             self.stock_only = False
@@ -494,7 +495,8 @@ class Deal:
             # Only a knock may follow the last discard taken at the wall (R-4.7).
             self.must_knock = phase is _LAST_DISCARD
             played = (move, card, None)
-        self.hands[player] |= CARD_BITS[card]
+        hands = self.hands
+        hands[player] = hands[player] | CARD_BITS[card_number(card)]
         self.phase = _DISCARD
         self._played.append(played)
 
@@ -504,7 +506,8 @@ class Deal:
         self.verify_discard(move)
         card: Card
         player, card = move  # type: ignore[assignment]  # a Card: verify_discard read it as one
-        self.hands[player] ^= CARD_BITS[card]
+        hands = self.hands
+        hands[player] = hands[player] ^ CARD_BITS[card_number(card)]
         self.pile.append(card)
         self.returns = self.returns + 1 if card == self.taken else 0
         self.taken = None
@@ -526,7 +529,8 @@ class Deal:
         self._spread = self.verify_knock(move)
         player, discard = move.player, cast("Card | None", move.discard)  # as verify_knock
         if discard is not None:
-            self.hands[player] &= ~CARD_BITS[discard]
+            hands = self.hands
+            hands[player] = hands[player] & ~CARD_BITS[card_number(discard)]
             self.pile.append(discard)
         self.taken = None
         self.must_knock = False
