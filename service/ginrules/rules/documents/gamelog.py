@@ -342,7 +342,8 @@ def _read_actions(reader: _Reader, items: list[Any], path: tuple[str | int, ...]
                                     continue
                         else:
                             source = item["source"]
-                            if source == "stock" or source == "discard":
+                            if type(source) is str and (source == "stock"
+                                                        or source == "discard"):
                                 value = item["card"] if size == 4 else None
                                 if size == 3 or size == 4:
                                     known = made.stock if source == "stock" else made.pile

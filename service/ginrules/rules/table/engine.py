@@ -255,7 +255,7 @@ class Deal:
         at the wall, the last discard only where a knock can follow (R-4.7)."""
         phase = self.phase
         player, source, named = move
-        if player != self.turn or phase not in _DRAW_PHASES:
+        if player != self.turn or (phase is not _DRAW and phase not in _DRAW_PHASES):
             self.verify_moment(_Draw, player)
         if source == "stock":
             if phase is not _DRAW:

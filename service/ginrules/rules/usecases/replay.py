@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ..base.cards import Card
 from ..base.melds import Meld
@@ -24,6 +24,11 @@ from ..match.variants import HollywoodTotals, DealResult, Tally, Totals, Variant
 from ..table.engine import Deal
 from ..table.moves import Discard, Draw, Knock, LayDown, LayDownOption, Move, Phase
 from ..table.views import Position, position_of
+
+# The kinds asked of every action: a final name is read at once by the compiled code, which
+# looks a name imported from a module left as Python up by its string at every read.
+_Draw: Final = Draw
+_Discard: Final = Discard
 
 
 @dataclass(frozen=True, init=False)
@@ -183,9 +188,9 @@ class _ReplayedDeal:
             # natively once compiled): a log is mostly draws and discards.
             for position, action in enumerate(actions):
                 kind = type(action)
-                if kind is Draw:
+                if kind is _Draw:
                     deal.draw(action)
-                elif kind is Discard:
+                elif kind is _Discard:
                     deal.discard(action)
                 elif kind is Action:
                     move = self._move(action)
