@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, NamedTuple, Protocol, cast
 
 from ..errors import Problem
 from ..speedups import mypyc_attr
@@ -81,8 +81,7 @@ class TeamResult:
     points: int
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """What a round did to the match: the running totals after it, and what the variant notes
     about it: the box's roles (R-9.2), the Hollywood games the win was credited to (R-9.1),
     the partnership teams' netted result (R-9.4)."""
@@ -93,8 +92,7 @@ class Tally:
     team_result: TeamResult | None = None
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """What the rules fix about one table of the next round, and why.
 
     ``players`` None: the players are the log's choice (cutthroat's first deal: everyone but
@@ -107,8 +105,7 @@ class Seat:
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class Seating:
+class Seating(NamedTuple):
     """One table as it is dealt: its two players, the dealer (in cutthroat the third player,
     who sits out, R-9.3) and who is offered the first upcard (R-4.2)."""
 
@@ -117,8 +114,7 @@ class Seating:
     first: str
 
 
-@dataclass(frozen=True)
-class DealResult:
+class DealResult(NamedTuple):
     """What one deal of a round gave: who played (None when only the facts are known), who
     dealt, the winner (None: no winner) and the points."""
 
