@@ -29,6 +29,9 @@ from ..table.views import Position, position_of
 # looks a name imported from a module left as Python up by its string at every read.
 _Draw: Final = Draw
 _Discard: Final = Discard
+_new: Final = tuple.__new__
+"""``_new(Knock, (player, discard, melds))`` is ``Knock(player, discard, melds)`` for fields
+already read (a card, melds), without the constructor's reading of codes, which runs as Python."""
 
 
 @dataclass(frozen=True, init=False)
@@ -211,10 +214,10 @@ class _ReplayedDeal:
         player, kind = action.player, action.action
         if kind == "knock":
             melds = self._melds(Knock, player, action.melds)
-            return Knock(player, action.discard, melds)
+            return _new(Knock, (player, action.discard, melds))
         if action.melds is None and action.layoffs is None:
             # Laid down without saying how: settled with the defender's best reply (R-6.4).
-            return LayDown(player)
+            return _new(LayDown, (player, None, None))
         if action.layoffs:
             self.deal.verify_layoffs_named(LayDown(player, (), action.layoffs))
         melds = self._melds(LayDown, player, action.melds)
