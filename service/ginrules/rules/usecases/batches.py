@@ -150,23 +150,12 @@ class Processes:
                 yield task(*each)
             return
         pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
-        finished = False
         try:
             yield from in_order(lambda batch: pool.submit(run_batch, task, batch),
                                 _result, _cancel, arguments,
                                 batch_size(total, self.jobs, self.batch), workers * AHEAD)
-            finished = True
         finally:
-            if finished:
-                pool.shutdown()
-            else:
-                # Stopped early (Ctrl-C, an error, the reader gone): the batches still running
-                # would be thrown away, and the workers ignore Ctrl-C, so they are stopped
-                # rather than waited for (a batch of the advisor's games runs for minutes).
-                processes = list(pool._processes.values()) if pool._processes else []
-                pool.shutdown(wait=False, cancel_futures=True)
-                for process in processes:
-                    process.terminate()
+            pool.shutdown(cancel_futures=True)
 
 
 @dataclass(frozen=True)
