@@ -27,7 +27,7 @@ class Made:
 MADE: Final[dict[str, Made]] = {}
 """The moves made so far, by player: at most :data:`MADE_PLAYERS` players, then forgotten
 and begun again, so that a client naming new players in every log cannot make it grow."""
-MADE_PLAYERS: Final = 256
+MADE_PLAYERS: Final = 64
 
 
 def made_for(player: str) -> Made:
