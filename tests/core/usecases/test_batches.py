@@ -3,6 +3,7 @@ order whatever the number of processes, batches in flight stopped on an early st
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -65,3 +66,27 @@ def test_an_early_stop_cancels_the_batches_still_in_flight():
     # is read; the twelfth result is in the fourth batch (7 to 14), with two behind it.
     assert [len(batch) for batch in submitted] == [1, 2, 4, 8, 10, 10]
     assert cancelled == [4, 5]
+
+
+def _slow_after_first(index: int) -> int:
+    """A task that answers at once for the first input and takes a minute for every other."""
+    if index:
+        time.sleep(60)
+    return index
+
+
+def test_an_early_stop_ends_the_workers_rather_than_waiting_for_their_batches(monkeypatch):
+    # The workers ignore Ctrl-C (the parent handles it): stopped early, the parent must end the
+    # batches still running, whose results would be thrown away, not wait for them; and quietly
+    # (the pool's own thread must not fail on a future it finds cancelled: Python 3.11).
+    failures = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    before = set(threading.enumerate())
+    results = Processes(jobs=2, batch=1).map(_slow_after_first, ((i,) for i in range(8)), 8)
+    assert next(results) == 0
+    started = time.monotonic()
+    results.close()
+    for thread in set(threading.enumerate()) - before:
+        thread.join(30)
+    assert time.monotonic() - started < 30  # each batch still running takes 60 s
+    assert failures == []

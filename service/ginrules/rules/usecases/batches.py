@@ -116,11 +116,6 @@ def _result(future: Future[list[R]]) -> list[R]:
     return future.result()
 
 
-def _cancel(futures: list[Future[Any]]) -> None:
-    for future in futures:
-        future.cancel()
-
-
 @dataclass(frozen=True)
 class Processes:
     """This machine's runner: ``jobs`` worker processes (1: this process alone; never more
@@ -150,12 +145,37 @@ class Processes:
                 yield task(*each)
             return
         pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
+        finished = False
         try:
             yield from in_order(lambda batch: pool.submit(run_batch, task, batch),
-                                _result, _cancel, arguments,
+                                _result, _leave, arguments,
                                 batch_size(total, self.jobs, self.batch), workers * AHEAD)
+            finished = True
         finally:
-            pool.shutdown(cancel_futures=True)
+            if finished:
+                pool.shutdown()
+            else:
+                _stop(pool)
+
+
+def _leave(futures: list[Future[Any]]) -> None:
+    """The pool's batches in flight at an early stop are left to :func:`_stop`."""
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Ends a pool stopped early (Ctrl-C, an error, the reader gone) without waiting for it.
+
+    The batches still running would be thrown away and their workers ignore Ctrl-C, so the
+    workers are ended rather than waited for (a batch of the advisor's games runs for minutes).
+    The batches not yet started are cancelled by the pool's own thread, which then sees its
+    workers gone: it alone changes the futures' states, so none it reports as broken is one
+    cancelled here (Python 3.11 prints an error for that)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 @dataclass(frozen=True)
