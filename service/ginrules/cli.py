@@ -516,11 +516,17 @@ def _recorded(args: argparse.Namespace, total: int, meter: Any, rules: Any, dump
         dump(index, result))), recorder
 
 
+def _finished(count: int, what: str) -> str:
+    """``the 4 games finished are``, ``the 1 game finished is`` (``what`` a plural)."""
+    return (f"the 1 {what[:-1]} finished is" if count == 1 else
+            f"the {count} {what} finished are")
+
+
 def _interrupted(args: argparse.Namespace, recorder: Any, what: str) -> int:
     """Ctrl-C: say where what finished is kept (exit status 130)."""
     if sys.stderr.isatty():
         print(file=sys.stderr)
-    kept = (f"the {recorder.written} {what} finished are in {recorder.path}; the same command "
+    kept = (f"{_finished(recorder.written, what)} in {recorder.path}; the same command "
             f"with --resume plays the rest" if recorder is not None else
             f"--output FILE keeps the {what} that finish, and --resume plays the rest")
     print(f"ginrules {args.command}: interrupted: {kept}", file=sys.stderr)

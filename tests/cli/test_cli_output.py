@@ -222,24 +222,27 @@ def test_a_resumed_run_reports_the_rate_of_the_games_it_plays(tmp_path, capsys, 
     assert ["games/s" in line for line in lines] == [False] * 4 + [True] * 4, lines
 
 
-def test_ctrl_c_keeps_what_finished_and_says_to_resume(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("finished,kept", [(4, "the 4 games finished are"),
+                                           (1, "the 1 game finished is")])
+def test_ctrl_c_keeps_what_finished_and_says_to_resume(tmp_path, capsys, monkeypatch, finished,
+                                                       kept):
     real = selfplay._one_game
 
-    def interrupted_at_the_fifth(bots, game, *rest):
-        if game == 4:
+    def interrupted_after_those(bots, game, *rest):
+        if game == finished:
             raise KeyboardInterrupt
         return real(bots, game, *rest)
 
     path = tmp_path / "out.jsonl"
     whole = tmp_path / "whole.jsonl"
     table = _table(capsys, *COMMANDS["selfplay"], "-o", str(whole))
-    monkeypatch.setattr(selfplay, "_one_game", interrupted_at_the_fifth)
+    monkeypatch.setattr(selfplay, "_one_game", interrupted_after_those)
     assert main([*COMMANDS["selfplay"], "-o", str(path)]) == 130
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == (f"ginrules selfplay: interrupted: the 4 games finished are in "
+    assert captured.err == (f"ginrules selfplay: interrupted: {kept} in "
                             f"{path}; the same command with --resume plays the rest\n")
-    assert len(path.read_text().splitlines()) == 5
+    assert len(path.read_text().splitlines()) == finished + 1
     monkeypatch.setattr(selfplay, "_one_game", real)
     assert _table(capsys, *COMMANDS["selfplay"], "-o", str(path), "--resume") == table
     assert path.read_bytes() == whole.read_bytes()
