@@ -42,8 +42,14 @@ def _deadline() -> contextlib.AbstractContextManager[object]:
     if monkey is None or not monkey.is_module_patched("socket"):
         return contextlib.nullcontext()
     # gevent's Timeout (gevent has no type information) is a context manager.
-    return cast("contextlib.AbstractContextManager[object]",
-                timeout(float(os.environ.get("GINRULES_BODY_TIMEOUT", "10")), _SlowBody))
+    return cast("contextlib.AbstractContextManager[object]", timeout(_body_seconds(), _SlowBody))
+
+
+@functools.cache
+def _body_seconds() -> float:
+    """``GINRULES_BODY_TIMEOUT``, read once a process (the environment is read as a whole
+    Python object at each look-up: a microsecond of every request)."""
+    return float(os.environ.get("GINRULES_BODY_TIMEOUT", "10"))
 
 
 def _content_length(request: Request) -> int | None:

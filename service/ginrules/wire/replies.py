@@ -11,7 +11,7 @@ from functools import lru_cache, singledispatch
 from typing import TYPE_CHECKING, Any, cast
 
 from ..rules import PRESETS, HandAnalysis, Rules
-from ..rules.base.cards import CARD_NAMES, Card, mask_cards, parse_card
+from ..rules.base.cards import CARD_NAMES, CARDS, Card, mask_cards, parse_card
 from ..rules.base.melds import Arrangement, Meld, every_meld
 from ..rules.documents.gamelog import Action, GameLog, RoundFact, LoggedDeal, round_document
 from ..rules.errors import Problem
@@ -34,8 +34,11 @@ if TYPE_CHECKING:  # the hint engine loads only where hints are asked for
 
 
 
-# A dict's look-up method is a fast call; a tuple's __getitem__ is a slow slot wrapper.
-_NAME = dict(enumerate(CARD_NAMES)).__getitem__
+# A dict's look-up method is a fast call; a tuple's __getitem__ is a slow slot wrapper.  Keyed
+# by the cards themselves: the core's results hold these very objects, found by identity, where
+# a key of another object (the int 5 for the card 5) is compared by value (a plain int is still
+# found, more slowly).
+_NAME = dict(zip(CARDS, CARD_NAMES)).__getitem__
 
 
 _MELD_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {
