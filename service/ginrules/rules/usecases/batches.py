@@ -145,25 +145,17 @@ class Processes:
                 yield task(*each)
             return
         pool = ProcessPoolExecutor(workers, initializer=ignore_interrupts)
-        finished = False
         try:
             yield from in_order(lambda batch: pool.submit(run_batch, task, batch),
-                                _result, _leave, arguments,
+                                _result, lambda futures: _stop(pool), arguments,
                                 batch_size(total, self.jobs, self.batch), workers * AHEAD)
-            finished = True
         finally:
-            if finished:
-                pool.shutdown()
-            else:
-                _stop(pool)
-
-
-def _leave(futures: list[Future[Any]]) -> None:
-    """The pool's batches in flight at an early stop are left to :func:`_stop`."""
+            pool.shutdown()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Ends a pool stopped early (Ctrl-C, an error, the reader gone) without waiting for it.
+    """Ends a pool stopped early with batches in flight (Ctrl-C, an error, the reader gone)
+    without waiting for them.
 
     The batches still running would be thrown away and their workers ignore Ctrl-C, so the
     workers are ended rather than waited for (a batch of the advisor's games runs for minutes).
