@@ -1,0 +1,36 @@
+"""bench/strength/arena_http.py: the arena between two servers' bots, asked over HTTP."""
+
+from __future__ import annotations
+
+import json
+
+from ginrules.cli import parse_rules
+from ginrules.rules import resolve_rules
+from ginrules.rules.players.arena import Entrant, arena
+
+from tests.scripts import load_script
+
+RULES = '{"preset": "eaai", "game_target": 30}'
+
+
+def test_bots_asked_over_http_play_the_games_the_arena_plays_in_process(server, tmp_path,
+                                                                       capsys):
+    """The same decks, seats, dealers (R-3.3) and move seeds as ``ginrules arena``: a level of
+    the advisor against ``simple`` served by a real server gives the in-process arena's
+    pairs, game for game."""
+    script = load_script("bench/strength/arena_http.py", "arena_http_bench")
+    receipt = tmp_path / "receipt.json"
+    script.main(["--first", f"{server}/advisor?level=3", "--second", f"{server}/simple",
+                 "--pairs", "3", "--seed", "5", "--rules", RULES, "--receipt", str(receipt)])
+    out = capsys.readouterr().out
+    assert "advisor:level3@" in out and "exact sign test" in out
+    written = json.loads(receipt.read_text(encoding="utf-8"))
+    local = arena((Entrant.parse("advisor:level3"), Entrant.parse("simple")), 3, 5,
+                  resolve_rules(parse_rules(RULES)))
+    assert written["results"]["per_pair"] == [[*p.wins, *p.points] for p in local.pairs]
+    for index, player in enumerate(written["results"]["per_player"]):
+        for field in ("rounds_won", "gins", "undercuts"):
+            assert player[field] == local.total(field)[index], field
+    assert written["results"]["deals"] == local.deals
+    assert [p["bot"] for p in written["players"]] == ["advisor", "simple"]
+    assert written["players"][0]["level"] == 3
