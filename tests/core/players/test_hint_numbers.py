@@ -17,10 +17,11 @@ import pytest
 
 from ginrules.rules.base.options import resolve_rules
 from ginrules.rules.players.bots import bot_move
-from ginrules.rules.players.estimates import (MIN_SAMPLES, covariance_of_means,
+from ginrules.rules.players import playouts
+from ginrules.rules.players.estimates import (MIN_SAMPLES, SIGNIFICANCE, covariance_of_means,
                                               difference_error, logistic_error, order_by_value,
-                                              standard_error)
-from ginrules.rules.players.hints import advise
+                                              standard_error, still_in_the_race)
+from ginrules.rules.players.hints import advise, playouts_for
 from ginrules.rules.table.engine import Deal
 from ginrules.rules.table.moves import Phase
 from ginrules.rules.table.views import view_of
@@ -101,6 +102,28 @@ def test_options_are_ordered_by_value_where_it_differs_clearly_and_by_the_heuris
     assert tiers == [2, 1, 2, None, 3]
 
 
+def test_the_race_keeps_the_leader_and_the_options_about_equal_to_it_and_drops_the_others():
+    rng = random.Random(3)
+    base = [rng.gauss(0, 12) for _ in range(80)]
+    mean_base = statistics.mean(base)
+    points = [
+        [x + 1.95 + rng.gauss(0, 1) for x in base],           # 0: about the leader
+        [x + 2 + rng.gauss(0, 1) for x in base],              # 1: the leader
+        [x - 6 + rng.gauss(0, 1) for x in base],              # 2: clearly worse, same deals
+        [mean_base + rng.gauss(0, 12) for _ in range(80)],    # 3: other deals: within its error
+        [x + 9 for x in base],                                # 4: out of the race already
+    ]
+    assert still_in_the_race(points, [0, 1, 2, 3]) == [0, 1, 3]
+    leader = max([0, 1, 2, 3], key=lambda i: statistics.mean(points[i]))
+    assert leader in (0, 1)
+    for index, kept in ((0, True), (1, True), (2, False), (3, True)):
+        gap = statistics.mean(points[leader]) - statistics.mean(points[index])
+        assert (gap <= SIGNIFICANCE * difference_error(points[leader], points[index])) == kept
+    # Equal means: the first in the heuristic's order leads; one clearly best ends the race.
+    assert still_in_the_race([[1.0, 2.0], [1.0, 2.0]], [1, 0]) == [1, 0]
+    assert still_in_the_race([[5.0] * 40, [1.0] * 40], [0, 1]) == [0]
+
+
 # The hint engine -------------------------------------------------------------------------------
 
 def _numbers_agree(hint) -> int:
@@ -154,7 +177,10 @@ def test_options_with_too_few_playouts_show_no_numbers_say_why_and_keep_the_heur
     assert withheld >= 20 and shown >= 20
 
 
-def test_a_hint_with_its_errors_depends_only_on_the_view_the_seed_and_the_budget():
+@pytest.mark.parametrize("race", [False, True])
+def test_a_hint_with_its_errors_depends_only_on_the_view_the_seed_and_the_budget(monkeypatch,
+                                                                                 race):
+    monkeypatch.setattr(playouts, "RACE", race)
     for index, deal in enumerate(POSITIONS[:6]):
         player = deal.turn
         view = view_of(deal, player)
@@ -169,3 +195,24 @@ def test_a_hint_with_its_errors_depends_only_on_the_view_the_seed_and_the_budget
         first = advise(view, seed=index, budget_ms=100)
         assert advise(view_of(other, player), seed=index, budget_ms=100) == first
         assert any(o.expected_points_error is not None for o in first.options)
+
+
+@pytest.mark.parametrize("budget_ms", [20, 100])
+def test_a_race_plays_every_option_on_the_first_deals_and_spends_at_most_its_playouts(
+        monkeypatch, budget_ms):
+    monkeypatch.setattr(playouts, "RACE", True)
+    raced = ended_early = 0
+    for index, deal in enumerate(POSITIONS[:24]):
+        view = view_of(deal, deal.turn)
+        hint = advise(view, seed=index, budget_ms=budget_ms)
+        count = playouts_for(budget_ms)
+        samples = [o.samples for o in hint.options]
+        if len(samples) < 2:
+            continue
+        raced += 1
+        first = min(max(MIN_SAMPLES, count // (2 * len(samples))), count // len(samples))
+        assert min(samples) >= first and sum(samples) <= count, samples
+        ended_early += sum(samples) < count - len(samples)
+        _numbers_agree(hint)
+        assert advise(view, seed=index, budget_ms=budget_ms) == hint
+    assert raced >= 15 and ended_early >= 1

@@ -104,6 +104,15 @@ def about_equal(a: Sequence[float], b: Sequence[float]) -> bool:
     return abs(mean(a) - mean(b)) <= SIGNIFICANCE * difference_error(a, b)
 
 
+def still_in_the_race(points: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
+    """The options of ``alive`` (indices into ``points``, each option's points on the same
+    deals) that the look-ahead's race keeps playing (playouts.RACE): the leader, the best mean
+    (the first in the heuristic's order among equal means), and every option about equal to it
+    (:func:`about_equal`); the others are shown worse than the leader."""
+    leader = max(alive, key=lambda i: (mean(points[i]), -i))
+    return [i for i in alive if i == leader or about_equal(points[leader], points[i])]
+
+
 def order_by_value(spreads: Sequence[Sequence[float] | None]
                    ) -> tuple[list[int], list[int | None]]:
     """The options' order and tiers from the points of their playouts on the reply's scale (the

@@ -22,6 +22,7 @@ from ..hands.solver import solver_for
 from ..table.dealing import shuffle_as_random
 from ..table.engine import Deal
 from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
+from .estimates import MIN_SAMPLES, still_in_the_race
 from .heuristic import Scored
 from .knowledge import Knowledge
 
@@ -31,6 +32,11 @@ OWN_KNOCK: int | None = None
 """The most deadwood the player's own seat knocks with in a playout, after the option played
 (None: whenever the rules allow, as the opponent's seat does).  0 knocks only at gin, so an
 option is valued as the plan it starts rather than as a knock at the first chance."""
+RACE = False
+"""How the look-ahead shares its playouts among the options.  False: the heuristic's best
+CONTENDERS get three quarters of them, the others share the rest.  True: a race (:func:`_race`):
+every option is played on the first deals, then only those not shown worse than the leader,
+on twice as many deals each round, until the playouts are spent or one option is left."""
 MAX_PLAYOUT_MOVES = 200
 """Moves after which a playout is scored as a draw: with no upcard draw limit (R-4.8) two
 players could pass cards through the discard pile for ever."""
@@ -233,6 +239,8 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
     playout: the caller's chance to let other work run (a server's event loop); it changes
     nothing of the result.  With ``random_opponent`` the opponent plays at random in the
     playouts, each deal with its own stream, the same for every option."""
+    if RACE and 1 < len(scored) <= count:
+        return _race(view, knowledge, scored, count, opponents, rng, pause, random_opponent)
     contenders = scored[:CONTENDERS]
     rest = scored[CONTENDERS:]
     share = count * 3 // 4 if rest else count
@@ -257,4 +265,52 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
         item.samples = len(outcomes)
         item.points = round(sum(o.points for o in outcomes) / len(outcomes), 2)
         item.win = round(sum(o.won for o in outcomes) / len(outcomes), 3)
+    return results
+
+
+def _race(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int,
+          opponents: Sequence[int], rng: random.Random,
+          pause: Callable[[], None] | None, random_opponent: bool) -> list[list[Outcome]]:
+    """:func:`look_ahead` as a race (RACE): every option is played on the first deals (at
+    least MIN_SAMPLES, so each shows numbers, when the playouts allow), then on twice as many,
+    and so on, only the options still in the race (estimates.still_in_the_race: not shown worse
+    than the leader on the deals played so far), until the playouts are spent or one option is
+    left.  The deals and their order are the same for every option, so any two options share
+    their first deals, and the schedule depends only on the outcomes: the same view, seed and
+    budget give the same playouts."""
+    seeds: list[int] = []
+    deals: list[Deal] = []
+    results: list[list[Outcome]] = [[] for _ in scored]
+    points: list[list[float]] = [[] for _ in scored]
+    alive = list(range(len(scored)))
+    target = max(MIN_SAMPLES, count // (2 * len(scored)))
+    left = count
+    while len(alive) > 1 and left >= len(alive):
+        # Every option in the race has played the same deals: play them all to the target.
+        target = min(target, len(results[alive[0]]) + left // len(alive))
+        while len(deals) < target:
+            seed = rng.getrandbits(32)
+            seeds.append(seed)
+            deals.append(sampled_deal(view, knowledge, opponents[len(deals) % len(opponents)],
+                                      random.Random(seed)))
+        for index in alive:
+            move = scored[index].move
+            for number in range(len(results[index]), target):
+                trial = deals[number].copy()
+                trial.apply(move)
+                opponent_rng = (random.Random(seeds[number] ^ 0x5EED) if random_opponent
+                                else None)
+                outcome = play_out(trial, view.player, opponent_rng)
+                results[index].append(outcome)
+                points[index].append(outcome.points)
+                left -= 1
+                if pause is not None:
+                    pause()
+        alive = still_in_the_race(points, alive)
+        target *= 2
+    for item, outcomes in zip(scored, results):
+        item.samples = len(outcomes)
+        if outcomes:
+            item.points = round(sum(o.points for o in outcomes) / len(outcomes), 2)
+            item.win = round(sum(o.won for o in outcomes) / len(outcomes), 3)
     return results
