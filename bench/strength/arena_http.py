@@ -130,8 +130,8 @@ def _replay(log: dict[str, Any]) -> dict[str, Any]:
     return dict(reply)
 
 
-def play_game(seated: dict[str, Player], rules: str | dict[str, Any], first_dealer: str, seed: int
-              ) -> tuple[str | None, dict[str, int], int, int, dict[str, list[int]]]:
+def play_game(seated: dict[str, Player], rules: str | dict[str, Any], first_dealer: str,
+              seed: int) -> tuple[str | None, dict[str, int], int, int, dict[str, Any]]:
     """One game: the winner's seat (None: unfinished), the final totals, the deals played and
     abandoned, and each seat's rounds won, gins and undercuts."""
     log: dict[str, Any] = {"format": "ginrules-log/1", "rules": rules, "players": list(SEATS),
@@ -160,46 +160,28 @@ def play_game(seated: dict[str, Player], rules: str | dict[str, Any], first_deal
         if reply["complete"]:
             break
         dealer = reply["next_dealer"]
-    tally = {seat: [0, 0, 0] for seat in SEATS}
+    from ginrules.rules.players.selfplay import Tally
+
+    tally = {seat: Tally(seat) for seat in SEATS}
     for played in reply.get("rounds", []):
         result = played.get("result") or {}
         winner = result.get("winner")
         if winner in tally:
-            tally[winner][0] += 1
-            tally[winner][1] += result.get("outcome") in ("gin", "big_gin")
-            tally[winner][2] += result.get("outcome") == "undercut"
+            tally[winner].rounds_won += 1
+            tally[winner].gins += result.get("outcome") in ("gin", "big_gin")
+            tally[winner].undercuts += result.get("outcome") == "undercut"
     winner = reply.get("winner") if reply.get("complete") else None
     return winner, dict(reply.get("totals", {})), len(log["rounds"]), abandoned, tally
 
 
 def play_pair(players: tuple[Player, Player], index: int, seed: int,
               rules: str | dict[str, Any]) -> Any:
-    """Pair ``index``: two games on the pair's decks, the players' seats swapped."""
-    from ginrules.rules.players.arena import PairResult, pair_seed
+    """Pair ``index``: two games on the pair's decks, the players' seats swapped, as the
+    arena's pairs (players/arena.py, mirrored_pair)."""
+    from ginrules.rules.players.arena import mirrored_pair
 
-    own_seed = pair_seed(seed, index)
-    first_dealer = SEATS[index % 2]
-    wins, points, rounds, gins, undercuts = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
-    decided = deals = abandoned = 0
-    for swap in (0, 1):
-        order = (1, 0) if swap else (0, 1)
-        seated = {seat: players[order[i]] for i, seat in enumerate(SEATS)}
-        winner, totals, played, dropped, tally = play_game(seated, rules, first_dealer,
-                                                           own_seed)
-        deals += played
-        abandoned += dropped
-        for i, seat in enumerate(SEATS):
-            who = order[i]
-            points[who] += totals.get(seat, 0)
-            rounds[who] += tally[seat][0]
-            gins[who] += tally[seat][1]
-            undercuts[who] += tally[seat][2]
-            if winner == seat:
-                wins[who] += 1
-                decided += 1
-    return PairResult((wins[0], wins[1]), (points[0], points[1]), (rounds[0], rounds[1]),
-                      (gins[0], gins[1]), (undercuts[0], undercuts[1]), decided, deals,
-                      abandoned)
+    return mirrored_pair(players, index, seed,
+                         lambda seated, dealer, own: play_game(seated, rules, dealer, own))
 
 
 def _server(player: Player) -> dict[str, Any]:

@@ -36,12 +36,12 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from decimal import Context
 from fractions import Fraction
-from typing import cast
+from typing import Any, cast
 
 from ..base.options import Rules
 from ..errors import UnknownBotError
@@ -293,19 +293,32 @@ def _play_game(rules: Rules, seated: dict[str, Entrant], first_dealer: str, seed
     return (game.match.winner, cast(Totals, game.match.totals()), deals, abandoned, tallies)
 
 
+GameOutcome = tuple[str | None, Mapping[str, int], int, int, Mapping[str, Tally]]
+"""One game's end as a pair counts it: the winner's seat (None: unfinished), the final totals,
+the deals played and abandoned, each seat's tally."""
+
+
 def play_pair(entrants: tuple[Entrant, Entrant], index: int, seed: int, rules: Rules
               ) -> PairResult:
     """Pair ``index`` of an arena: two games from the pair's seed, the entrants' seats
     swapped; the first dealer is the same seat in both, alternating from pair to pair."""
+    return mirrored_pair(entrants, index, seed,
+                         lambda seated, dealer, own: _play_game(rules, seated, dealer, own))
+
+
+def mirrored_pair(players: tuple[Any, Any], index: int, seed: int,
+                  play_game: Callable[[dict[str, Any], str, int], GameOutcome]) -> PairResult:
+    """Pair ``index`` of an arena of any two players: ``play_game(seated, first_dealer,
+    pair_seed)`` plays one game, the players seated by seat; it is called twice, the seats
+    swapped, with the same first dealer and the pair's own seed."""
     own_seed = pair_seed(seed, index)
     first_dealer = SEATS[index % 2]
     wins, points, rounds, gins, undercuts = [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]
     decided = deals = abandoned = 0
     for swap in (0, 1):
-        order = (1, 0) if swap else (0, 1)  # entrant index at each seat
-        seated = {seat: entrants[order[i]] for i, seat in enumerate(SEATS)}
-        winner, totals, played, dropped, tallies = _play_game(rules, seated, first_dealer,
-                                                              own_seed)
+        order = (1, 0) if swap else (0, 1)  # player index at each seat
+        seated = {seat: players[order[i]] for i, seat in enumerate(SEATS)}
+        winner, totals, played, dropped, tallies = play_game(seated, first_dealer, own_seed)
         deals += played
         abandoned += dropped
         for i, seat in enumerate(SEATS):
