@@ -246,26 +246,61 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
     share = count * 3 // 4 if rest else count
     per_contender = max(1, share // max(1, len(contenders)))
     per_rest = max(1, (count - per_contender * len(contenders)) // max(1, len(rest))) if rest else 0
-    samples = max(per_contender, per_rest)
-    seeds = [rng.getrandbits(32) for _ in range(samples)]
-    deals = [sampled_deal(view, knowledge, opponents[i % len(opponents)], random.Random(s))
-             for i, s in enumerate(seeds)]
+    deals = _Deals(view, knowledge, opponents, rng, pause, random_opponent)
+    deals.grow(max(per_contender, per_rest))
     results: list[list[Outcome]] = []
     for index, item in enumerate(scored):
         n = per_contender if index < CONTENDERS else per_rest
-        outcomes = []
-        for base, deal_seed in zip(deals[:n], seeds):
-            trial = base.copy()
-            trial.apply(item.move)
-            opponent_rng = random.Random(deal_seed ^ 0x5EED) if random_opponent else None
-            outcomes.append(play_out(trial, view.player, opponent_rng))
-            if pause is not None:
-                pause()
+        outcomes = [deals.play(item.move, number) for number in range(n)]
         results.append(outcomes)
-        item.samples = len(outcomes)
+        _summarise(item, outcomes)
+    return results
+
+
+class _Deals:
+    """The look-ahead's sampled deals, the same for every option: each from a seed drawn from
+    the hint's generator in turn, its opponent hand the next of the sampled hands."""
+
+    def __init__(self, view: DealView, knowledge: Knowledge, opponents: Sequence[int],
+                 rng: random.Random, pause: Callable[[], None] | None,
+                 random_opponent: bool) -> None:
+        self.view = view
+        self.knowledge = knowledge
+        self.opponents = opponents
+        self.rng = rng
+        self.pause = pause
+        self.random_opponent = random_opponent
+        self.seeds: list[int] = []
+        self.deals: list[Deal] = []
+
+    def grow(self, count: int) -> None:
+        """At least ``count`` deals."""
+        while len(self.deals) < count:
+            seed = self.rng.getrandbits(32)
+            self.seeds.append(seed)
+            opponent = self.opponents[len(self.deals) % len(self.opponents)]
+            self.deals.append(sampled_deal(self.view, self.knowledge, opponent,
+                                           random.Random(seed)))
+
+    def play(self, move: Move, number: int) -> Outcome:
+        """``move`` played on a copy of deal ``number``, then the deal played out (with the
+        ``random`` model, the opponent's stream is the deal's own); then ``pause``."""
+        trial = self.deals[number].copy()
+        trial.apply(move)
+        opponent_rng = (random.Random(self.seeds[number] ^ 0x5EED) if self.random_opponent
+                        else None)
+        outcome = play_out(trial, self.view.player, opponent_rng)
+        if self.pause is not None:
+            self.pause()
+        return outcome
+
+
+def _summarise(item: Scored, outcomes: list[Outcome]) -> None:
+    """An option's playouts, raw mean points and share of wins."""
+    item.samples = len(outcomes)
+    if outcomes:
         item.points = round(sum(o.points for o in outcomes) / len(outcomes), 2)
         item.win = round(sum(o.won for o in outcomes) / len(outcomes), 3)
-    return results
 
 
 def _race(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int,
@@ -278,8 +313,7 @@ def _race(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int
     left.  The deals and their order are the same for every option, so any two options share
     their first deals, and the schedule depends only on the outcomes: the same view, seed and
     budget give the same playouts."""
-    seeds: list[int] = []
-    deals: list[Deal] = []
+    deals = _Deals(view, knowledge, opponents, rng, pause, random_opponent)
     results: list[list[Outcome]] = [[] for _ in scored]
     points: list[list[float]] = [[] for _ in scored]
     alive = list(range(len(scored)))
@@ -288,29 +322,15 @@ def _race(view: DealView, knowledge: Knowledge, scored: list[Scored], count: int
     while len(alive) > 1 and left >= len(alive):
         # Every option in the race has played the same deals: play them all to the target.
         target = min(target, len(results[alive[0]]) + left // len(alive))
-        while len(deals) < target:
-            seed = rng.getrandbits(32)
-            seeds.append(seed)
-            deals.append(sampled_deal(view, knowledge, opponents[len(deals) % len(opponents)],
-                                      random.Random(seed)))
+        deals.grow(target)
         for index in alive:
-            move = scored[index].move
             for number in range(len(results[index]), target):
-                trial = deals[number].copy()
-                trial.apply(move)
-                opponent_rng = (random.Random(seeds[number] ^ 0x5EED) if random_opponent
-                                else None)
-                outcome = play_out(trial, view.player, opponent_rng)
+                outcome = deals.play(scored[index].move, number)
                 results[index].append(outcome)
                 points[index].append(outcome.points)
                 left -= 1
-                if pause is not None:
-                    pause()
         alive = still_in_the_race(points, alive)
         target *= 2
     for item, outcomes in zip(scored, results):
-        item.samples = len(outcomes)
-        if outcomes:
-            item.points = round(sum(o.points for o in outcomes) / len(outcomes), 2)
-            item.win = round(sum(o.won for o in outcomes) / len(outcomes), 3)
+        _summarise(item, outcomes)
     return results
