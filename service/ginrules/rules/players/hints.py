@@ -55,13 +55,6 @@ bot's move at the default budget answers within its budget and a hint within twi
 at the 99th percentile; the plain-Python build takes about twice as long.  A fixed rate, not a
 clock.  (It was 2.5 a millisecond before the core was compiled.)"""
 MAX_BUDGET_MS = 2000
-STOCK_PIVOT: int | None = None
-"""A setting of the look-ahead, measured and not adopted (docs/strength.md): the playouts scaled
-by how long they last, ``(PLAYOUT_FIXED + STOCK_PIVOT) / (PLAYOUT_FIXED + stock)`` times what
-the budget buys, so that a decision late in the round, whose playouts are short, gets more of
-them and one early fewer (None: the same number at every decision)."""
-PLAYOUT_FIXED = 8
-"""A playout's cost that does not grow with the stock, in cards of stock (STOCK_PIVOT)."""
 OPPONENT_MODEL = "greedy"
 """The default of what a hint's numbers assume of the opponent (see OPPONENT_MODELS)."""
 OPPONENT_MODELS = {
@@ -201,13 +194,9 @@ class Hint:
         return self.options[0]
 
 
-def playouts_for(budget_ms: int, stock: int | None = None) -> int:
-    """The playouts a budget buys: a fixed rate, so a reply does not depend on machine speed
-    (and on the cards left in the ``stock`` when STOCK_PIVOT is set)."""
-    count = max(0, int(budget_ms)) * PLAYOUTS_PER_SECOND // 1000
-    if STOCK_PIVOT is None or stock is None:
-        return count
-    return count * (PLAYOUT_FIXED + STOCK_PIVOT) // (PLAYOUT_FIXED + stock)
+def playouts_for(budget_ms: int) -> int:
+    """The playouts a budget buys: a fixed rate, so a reply does not depend on machine speed."""
+    return max(0, int(budget_ms)) * PLAYOUTS_PER_SECOND // 1000
 
 
 def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
@@ -225,7 +214,7 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
         raise ValueError(f"no opponent model {opponent_model!r}")
     rng = random.Random(seed)
     standing = standing or Standing(target=view.rules.game_target)
-    count = playouts_for(budget_ms, view.stock_count) if playouts is None else playouts
+    count = playouts_for(budget_ms) if playouts is None else playouts
     phase = view.phase
     if phase is Phase.LAY_DOWN:
         return _lay_down_hint(view, seed, budget_ms, opponent_model)
