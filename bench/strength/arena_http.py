@@ -35,10 +35,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-MAX_ACTIONS = 600
-"""Actions after which a round is given up and its game left unfinished: with no upcard draw
-limit (R-4.8) two players could pass cards through the discard pile for ever."""
-from ginrules.rules.players.arena import SEATS  # noqa: E402  the arena's seats
+from ginrules.rules.base.cards import CARD_NAMES  # noqa: E402
+from ginrules.rules.players.arena import SEATS, mirrored_pair  # noqa: E402
+from ginrules.rules.players.selfplay import MAX_DEALS, MAX_MOVES, Tally  # noqa: E402
+from ginrules.rules.table.dealing import deal_deck  # noqa: E402
+from ginrules.rules.table.shuffle import seeded_deck  # noqa: E402
 
 
 class Player(NamedTuple):
@@ -94,10 +95,6 @@ def _clients() -> tuple[Any, Any]:
 
 def _table(seed: int, number: int, dealer: str) -> dict[str, Any]:
     """Round ``number``'s table: the arena's deck of that round, dealt by ``dealer``."""
-    from ginrules.rules.base.cards import CARD_NAMES
-    from ginrules.rules.table.dealing import deal_deck
-    from ginrules.rules.table.shuffle import seeded_deck
-
     other = SEATS[1] if dealer == SEATS[0] else SEATS[0]
     hands, upcard, stock = deal_deck(seeded_deck(seed, number), other, dealer)
     return {"dealer": dealer,
@@ -138,10 +135,8 @@ def play_game(seated: dict[str, Player], rules: str | dict[str, Any], first_deal
                            "rounds": []}
     move_seeds = {seat: random.Random(f"{seed}/{seat}") for seat in SEATS}
     dealer, abandoned = first_dealer, 0
-    from ginrules.rules.players.selfplay import MAX_DEALS
-
     reply: dict[str, Any] = {}
-    while len(log["rounds"]) < MAX_DEALS:
+    while len(log["rounds"]) < MAX_DEALS and not abandoned:
         table = _table(seed, len(log["rounds"]), dealer)
         log["rounds"].append(table)
         while True:
@@ -149,19 +144,18 @@ def play_game(seated: dict[str, Player], rules: str | dict[str, Any], first_deal
             move = reply.get("next")
             if reply["complete"] or move is None or move["phase"] == "deal":
                 break
-            if len(table["actions"]) >= MAX_ACTIONS:
+            if len(table["actions"]) >= MAX_MOVES:
+                # Given up as the arena gives a deal up; a log cannot hold a deal abandoned
+                # half way, so the game ends here, unfinished.
+                abandoned = 1
                 break
             seat = move["player"]
             table["actions"].append(_ask(seated[seat], log, seat,
                                          move_seeds[seat].getrandbits(32)))
-        if len(table["actions"]) >= MAX_ACTIONS and not reply["complete"]:
-            abandoned += 1
-            break
         if reply["complete"]:
             break
-        dealer = reply["next_dealer"]
-    from ginrules.rules.players.selfplay import Tally
-
+        if not abandoned:
+            dealer = reply["next_dealer"]
     tally = {seat: Tally(seat) for seat in SEATS}
     for played in reply.get("rounds", []):
         result = played.get("result") or {}
@@ -178,8 +172,6 @@ def play_pair(players: tuple[Player, Player], index: int, seed: int,
               rules: str | dict[str, Any]) -> Any:
     """Pair ``index``: two games on the pair's decks, the players' seats swapped, as the
     arena's pairs (players/arena.py, mirrored_pair)."""
-    from ginrules.rules.players.arena import mirrored_pair
-
     return mirrored_pair(players, index, seed,
                          lambda seated, dealer, own: play_game(seated, rules, dealer, own))
 

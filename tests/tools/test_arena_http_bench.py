@@ -34,3 +34,16 @@ def test_bots_asked_over_http_play_the_games_the_arena_plays_in_process(server, 
     assert written["results"]["deals"] == local.deals
     assert [p["bot"] for p in written["players"]] == ["advisor", "simple"]
     assert written["players"][0]["level"] == 3
+
+
+def test_a_deal_that_goes_on_too_long_leaves_its_game_unfinished(server, monkeypatch):
+    """As the arena gives a deal up after its moves' cap (a draw by passing cards back and
+    forth, R-4.8), the HTTP arena does; a log cannot hold a deal given up, so the game ends."""
+    script = load_script("bench/strength/arena_http.py", "arena_http_bench")
+    monkeypatch.setattr(script, "MAX_MOVES", 6)
+    player = script.Player.parse(f"{server}/simple")
+    seats = script.SEATS
+    winner, totals, deals, abandoned, _ = script.play_game({seats[0]: player, seats[1]: player},
+                                                           "eaai", seats[0], 7)
+    assert (winner, deals, abandoned) == (None, 1, 1)
+    assert totals == {seats[0]: 0, seats[1]: 0}
