@@ -253,9 +253,9 @@ def test_sampled_opponent_hands_seldom_could_have_knocked_when_the_opponent_did_
 
 
 def test_the_random_model_samples_uniform_hands_and_plays_the_opponent_at_random():
-    """Under ``opponent_model="random"`` the numbers assume the random bot: its playouts are won
-    more often than under the greedy model, since a random player seldom knocks, and the reply
-    names the model."""
+    """Under ``opponent_model="random"`` the numbers assume the random bot: the same option's
+    playouts are won more often and score more than under the greedy model, since a random
+    player seldom knocks and keeps much deadwood, and the reply names the model."""
     higher = compared = 0
     for index, deal in enumerate(POSITIONS[:40]):
         if deal.phase in (Phase.LAY_DOWN, Phase.OVER):
@@ -265,11 +265,16 @@ def test_the_random_model_samples_uniform_hands_and_plays_the_opponent_at_random
         wild = advise(view, seed=index, budget_ms=20, opponent_model="random")
         assert (greedy.opponent_model, wild.opponent_model) == ("greedy", "random")
         assert {o.move for o in wild.options} == {o.move for o in greedy.options}
-        # The playouts' own shares (each model's reply maps its own, hints.CALIBRATION).
-        assert wild.best.playouts_raw is not None and greedy.best.playouts_raw is not None
-        higher += wild.best.playouts_raw[0] > greedy.best.playouts_raw[0]
-        compared += 1
-    assert compared >= 20 and higher >= 0.8 * compared
+        # The playouts' own numbers (each model's reply maps its own, hints.CALIBRATION) for
+        # the greedy model's first option.  Late in a deal both may be every playout drawn at
+        # the wall (the player's own seat waits for gin, playouts.OWN_KNOCK): nothing to compare.
+        same = next(o for o in wild.options if o.move == greedy.best.move)
+        assert same.playouts_raw is not None and greedy.best.playouts_raw is not None
+        if same.playouts_raw != greedy.best.playouts_raw:
+            higher += (same.playouts_raw[0] >= greedy.best.playouts_raw[0]
+                       and same.playouts_raw[1] > greedy.best.playouts_raw[1])
+            compared += 1
+    assert compared >= 20 and higher >= 0.9 * compared
     with pytest.raises(ValueError):
         advise(view, opponent_model="clairvoyant")
 

@@ -27,16 +27,19 @@ from .heuristic import Scored
 from .knowledge import Knowledge
 
 CONTENDERS = 3
-"""Options (the heuristic's best) the look-ahead gives most of its playouts."""
-OWN_KNOCK: int | None = None
+"""Options (the heuristic's best) the look-ahead gives most of its playouts when it does not
+race them (RACE off)."""
+OWN_KNOCK: int | None = 0
 """The most deadwood the player's own seat knocks with in a playout, after the option played
-(None: whenever the rules allow, as the opponent's seat does).  0 knocks only at gin, so an
-option is valued as the plan it starts rather than as a knock at the first chance."""
-RACE = False
-"""How the look-ahead shares its playouts among the options.  False: the heuristic's best
-CONTENDERS get three quarters of them, the others share the rest.  True: a race (:func:`_race`):
-every option is played on the first deals, then only those not shown worse than the leader,
-on twice as many deals each round, until the playouts are spent or one option is left."""
+(None: whenever the rules allow, as the opponent's seat does).  0, the default, knocks only at
+gin, so an option is valued as the plan it starts rather than as a knock at the first chance
+(docs/strength.md, "The same playouts spent otherwise")."""
+RACE = True
+"""How the look-ahead shares its playouts among the options.  True, the default: a race
+(:func:`_race`): every option is played on the first deals, then only those not shown worse
+than the leader, on twice as many deals each round, until the playouts are spent or one option
+is left.  False: the heuristic's best CONTENDERS get three quarters of them, the others share
+the rest."""
 MAX_PLAYOUT_MOVES = 200
 """Moves after which a playout is scored as a draw: with no upcard draw limit (R-4.8) two
 players could pass cards through the discard pile for ever."""
@@ -231,11 +234,11 @@ def look_ahead(view: DealView, knowledge: Knowledge, scored: list[Scored], count
                opponents: Sequence[int], rng: random.Random,
                pause: Callable[[], None] | None = None, *,
                random_opponent: bool = False) -> list[list[Outcome]]:
-    """Play every option out on the same sampled deals, the heuristic's best few
-    (:data:`CONTENDERS`) getting most of them; each option's outcomes, in the order of
-    ``scored`` and of the deals (an option with fewer playouts has those of the first deals).
-    Sets each option's playouts and raw mean points and share of wins; the order is left to
-    the caller (estimates.order_by_value).  ``pause``, when given, is called after each
+    """Play every option out on the same sampled deals, raced (:data:`RACE`, :func:`_race`) or
+    the heuristic's best few (:data:`CONTENDERS`) getting most of them; each option's outcomes,
+    in the order of ``scored`` and of the deals (an option with fewer playouts has those of the
+    first deals).  Sets each option's playouts and raw mean points and share of wins; the order
+    is left to the caller (estimates.order_by_value).  ``pause``, when given, is called after each
     playout: the caller's chance to let other work run (a server's event loop); it changes
     nothing of the result.  With ``random_opponent`` the opponent plays at random in the
     playouts, each deal with its own stream, the same for every option."""
