@@ -74,6 +74,11 @@ points are true against an opponent who plays like the model (docs/strength.md: 
 numbers true?"); the ranking of the options is the heuristic's and the look-ahead's either way."""
 
 
+_RANDOM_STANDARD = (2.4020, 0.5484, 8.0211, 0.9935)
+_ADVISOR_STANDARD = (0.0656, 0.5313, -1.9218, 0.8678)
+# The standard family's maps of the models with no straight-gin run of their own, named once so
+# that the family reusing them cannot drift from them when they are fitted again.
+
 CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
     # bench/calibration/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
     # advisor,simple: standard refitted for the raced look-ahead whose own seat waits for gin
@@ -92,18 +97,18 @@ CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
     # 1,297 predictions), its slope kept: the playouts' points against random vary little
     # from one decision to the next (a standard deviation of 3), so a slope fitted on them
     # is loose (0.64 +/- 0.16) where the offset is not.
-    "random": {"standard": (2.4020, 0.5484, 8.0211, 0.9935),
+    "random": {"standard": _RANDOM_STANDARD,
                "oklahoma": (1.4056, 0.6511, -4.2312, 1.2114),
-               "straight": (2.4020, 0.5484, 8.0211, 0.9935)},
+               "straight": _RANDOM_STANDARD},
     # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10 games),
     # oklahoma seed 24 (10 games), fitted together.  Standard refitted for the raced
     # look-ahead (playouts.RACE, OWN_KNOCK) on advisor,advisor --opponent-model advisor seeds
     # 121 (50 games, first options) and 202 (60 games, --options shown: an option drawn at
     # random among those with numbers) together.  No one line fits both: the first options,
     # chosen for reading best, read too high, the others too low (docs/strength.md).
-    "advisor": {"standard": (0.0656, 0.5313, -1.9218, 0.8678),
+    "advisor": {"standard": _ADVISOR_STANDARD,
                 "oklahoma": (-0.0907, 0.6147, -1.2897, 0.7897),
-                "straight": (0.0656, 0.5313, -1.9218, 0.8678)},
+                "straight": _ADVISOR_STANDARD},
 }
 """Per opponent model and family of rules (:func:`rules_family`: Oklahoma's knock limit set by
 the upcard, R-5.6; straight gin's limit of 0, R-5.1; or another fixed one), the map from the
