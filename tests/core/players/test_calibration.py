@@ -235,15 +235,18 @@ def test_the_fitting_tool_recovers_a_known_map(tmp_path):
 
 
 def test_each_two_player_preset_has_a_fitted_family_of_maps():
-    """Oklahoma's upcard limit (R-5.6) and straight gin's limit of 0 (R-5.1) have maps of their
-    own; every model has a map for every family."""
+    """Oklahoma's upcard limit (R-5.6), straight gin's limit of 0 (R-5.1) and an undercut bonus
+    of 25 (R-7.2, eaai) have maps of their own; every model has a map for every family."""
     from ginrules.rules.players.hints import rules_family
 
     families = {preset: rules_family(resolve_rules(preset))
                 for preset in ("standard", "modern", "classic", "oklahoma", "straight",
-                               "openspiel")}
+                               "openspiel", "eaai")}
     assert families["oklahoma"] == "oklahoma" and families["straight"] == "straight"
-    assert families["standard"] == "standard"
+    assert families["standard"] == families["classic"] == "standard"
+    assert families["eaai"] == families["modern"] == families["openspiel"] == "eaai"
+    assert rules_family(resolve_rules({"preset": "standard", "undercut_bonus": 25})) == "eaai"
+    assert rules_family(resolve_rules({"preset": "eaai", "undercut_bonus": 10})) == "standard"
     assert all(set(maps) == set(families.values()) for maps in CALIBRATION.values())
 
 

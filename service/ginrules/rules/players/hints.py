@@ -76,18 +76,20 @@ numbers true?"); the ranking of the options is the heuristic's and the look-ahea
 
 _RANDOM_STANDARD = (2.4020, 0.5484, 8.0211, 0.9935)
 _ADVISOR_STANDARD = (0.0656, 0.5313, -1.9218, 0.8678)
-# The standard family's maps of the models with no straight-gin run of their own, named once so
-# that the family reusing them cannot drift from them when they are fitted again.
+# The standard family's maps of the models with no straight-gin or eaai run of their own, named
+# once so that the families reusing them cannot drift from them when they are fitted again.
 
 CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
     # bench/calibration/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
     # advisor,simple: standard refitted for the raced look-ahead whose own seat waits for gin
     # (playouts.RACE, OWN_KNOCK) on seeds 101 (100 games, first options) and 201 (100 games,
     # --options shown) together; oklahoma on seed 102 (80 games), straight on seeds 113 and 114
-    # (--rules straight, 50 games each), first options, both refitted for the raced look-ahead.
+    # (--rules straight, 50 games each), first options, both refitted for the raced look-ahead;
+    # eaai on seed 211 (--rules eaai, 200 games, first options).
     "greedy": {"standard": (0.3842, 0.7948, 0.7850, 0.9056),
                "oklahoma": (0.4107, 0.8950, 1.1713, 0.9790),
-               "straight": (0.4167, 0.6544, 2.6797, 0.7752)},
+               "straight": (0.4167, 0.6544, 2.6797, 0.7752),
+               "eaai": (0.1999, 0.7415, 0.8518, 0.8675)},
     # advisor,random --opponent-model random: standard seed 103 (300 games), oklahoma seed
     # 105 (300 games).  The advisor scores more than the playouts' plain play.  The points'
     # line refitted for the two-draw advisor: standard on seed 123 (300 games), oklahoma on
@@ -99,7 +101,8 @@ CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
     # is loose (0.64 +/- 0.16) where the offset is not.
     "random": {"standard": _RANDOM_STANDARD,
                "oklahoma": (1.4056, 0.6511, -4.2312, 1.2114),
-               "straight": _RANDOM_STANDARD},
+               "straight": _RANDOM_STANDARD,
+               "eaai": _RANDOM_STANDARD},
     # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10 games),
     # oklahoma seed 24 (10 games), fitted together.  Standard refitted for the raced
     # look-ahead (playouts.RACE, OWN_KNOCK) on advisor,advisor --opponent-model advisor seeds
@@ -108,10 +111,12 @@ CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
     # chosen for reading best, read too high, the others too low (docs/strength.md).
     "advisor": {"standard": _ADVISOR_STANDARD,
                 "oklahoma": (-0.0907, 0.6147, -1.2897, 0.7897),
-                "straight": _ADVISOR_STANDARD},
+                "straight": _ADVISOR_STANDARD,
+                "eaai": _ADVISOR_STANDARD},
 }
 """Per opponent model and family of rules (:func:`rules_family`: Oklahoma's knock limit set by
-the upcard, R-5.6; straight gin's limit of 0, R-5.1; or another fixed one), the map from the
+the upcard, R-5.6; straight gin's limit of 0, R-5.1; another fixed one with an undercut bonus of
+20 or more, R-7.2, as under eaai; or with a smaller one), the map from the
 playouts' raw numbers to the reply's (a, b, c, d): ``win_chance = 1 / (1 + exp(-(a + b *
 logit(w))))`` where ``w`` is the share of playouts won (kept off 0 and 1 by half a playout),
 and ``expected_points = c + d * p`` where ``p`` is the playouts' mean points.  Fitted by
@@ -123,11 +128,19 @@ carry sampling noise, so their raw chances are too sure of themselves; the map i
 and never changes an order."""
 
 
+EAAI_UNDERCUT = 20
+"""The undercut bonus (R-7.2) from which a fixed knock limit's rules take the ``eaai`` family's
+map (eaai, modern and openspiel give 25): the bonus weighs on a plan that waits for gin against
+an opponent who knocks at once, so the playouts' numbers map differently (docs/strength.md)."""
+
+
 def rules_family(rules: Rules) -> str:
     """The family of rules a calibration map is fitted for (CALIBRATION)."""
     if rules.oklahoma:
         return "oklahoma"
-    return "straight" if rules.knock_limit == 0 else "standard"
+    if rules.knock_limit == 0:
+        return "straight"
+    return "eaai" if rules.undercut_bonus >= EAAI_UNDERCUT else "standard"
 
 
 def playouts_logit(win: float, samples: int) -> float:
