@@ -6,7 +6,7 @@ commit's whose rules core no longer loads beside today's (arena_ref.py needs it 
     ginrules serve --port 8765 &
     python bench/strength/arena_http.py --pairs 1000 --rules eaai --seed 1 --jobs 2 \\
         --first http://127.0.0.1:8765/advisor --second http://127.0.0.1:8766/advisor \\
-        --receipt advisor-vs-8b0e1fc.json
+        --receipt advisor-vs-8b0e1fc.json --output pairs.jsonl  # add --resume to go on
 
 A player is a server's bot, ``URL/BOT`` (``.../advisor?level=3`` for a level), asked for each
 of its moves with ``POST /v1/bots/{bot}/move`` (the log so far, its seat and a seed), exactly as
@@ -16,7 +16,9 @@ the pair's seed, as ``ginrules arena`` deals them), replays the log after every 
 /v1/games/replay``), says whose turn it is, when a round is over, who deals next (R-3.3) and
 who won.  Pairs are mirrored as in ``ginrules arena``: two games on the same decks, the players'
 seats swapped, the first dealer the same seat in both; the table and its intervals are the
-arena's.  A server that replies with anything but a legal action stops the run.
+arena's.  A server that replies with anything but a legal action stops the run.  With
+``--output FILE`` each finished pair is kept as ``ginrules arena --output`` keeps it, and
+``--resume`` plays only the pairs FILE does not hold, so a long run may be played in parts.
 """
 
 from __future__ import annotations
@@ -192,6 +194,35 @@ def _server(player: Player) -> dict[str, Any]:
             "listed": about}
 
 
+def _recorded(args: argparse.Namespace, rules: Any, about: list[dict[str, Any]], runner: Any,
+              labels: tuple[str, str], parser: argparse.ArgumentParser) -> tuple[Any, Any]:
+    """``--output FILE``'s recorder (bulk.Recorder, as ``ginrules arena --output`` keeps its
+    pairs, one line each: wire/records.py) and the runner that appends each finished pair to
+    it, with ``--resume`` first giving back the pairs FILE holds.  A run resumes only with the
+    same players, servers' versions, rules told, rules and seed."""
+    from ginrules.bulk import Recorder, Unresumable
+    from ginrules.rules.usecases.batches import Resumed
+    from ginrules.wire.records import dump_header, dump_pair, read_pair
+
+    header = {**dump_header("arena", rules, first=args.first, second=args.second,
+                            first_rules=args.first_rules, second_rules=args.second_rules,
+                            versions=[player["version"] for player in about], seed=args.seed),
+              "output": "bench/strength/arena_http.py"}
+    try:
+        recorder = Recorder(args.output, header, "pair", args.resume)
+        done = [read_pair(line) for line in recorder.lines]
+    except Unresumable as error:
+        parser.error(str(error))
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        parser.error(f"{args.output} holds a line that is not a pair of arena_http.py")
+    if len(done) > args.pairs:
+        parser.error(f"{args.output} holds {len(done)} pairs, more than the {args.pairs} "
+                     "asked for")
+    recorder.open()
+    return recorder, Resumed(runner, done, lambda index, pair: recorder.add(
+        dump_pair(index, args.seed, labels, pair)))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", required=True, help="URL/BOT of the first player")
@@ -208,7 +239,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes asking at once (the results are the same)")
     parser.add_argument("--receipt", default=None, metavar="FILE")
+    parser.add_argument("--output", "-o", default=None, metavar="FILE",
+                        help="also append each finished pair to FILE as one JSON line, as "
+                             "ginrules arena --output does; FILE is written afresh unless "
+                             "--resume")
+    parser.add_argument("--resume", action="store_true",
+                        help="read back the pairs FILE holds, refuse if its settings differ, "
+                             "and play only the rest: the table and receipt are those of all "
+                             "of them")
     args = parser.parse_args(argv)
+    if args.resume and args.output is None:
+        parser.error("--resume reads back what --output FILE holds: give the file")
     from ginrules.cli import parse_rules, source_commit
 
     try:
@@ -220,7 +261,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(error))
     from ginrules.rules import resolve_rules
     from ginrules.rules.players.arena import ArenaResult, Entrant, arena_table
-    from ginrules.rules.usecases.batches import Processes
+    from ginrules.rules.usecases.batches import Processes, resumed_count
 
     try:
         given = parse_rules(args.rules)
@@ -228,12 +269,27 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     about = [_server(player) for player in players]
-    runner = Processes(args.jobs)
+    entrants = (Entrant(players[0].label), Entrant(players[1].label))
+    runner: Any = Processes(args.jobs)
+    recorder = None
+    if args.output is not None:
+        recorder, runner = _recorded(args, rules, about, runner,
+                                     (entrants[0].label, entrants[1].label), parser)
     start = time.perf_counter()
     each = ((players, index, args.seed, given) for index in range(args.pairs))
-    pairs = tuple(runner.map(play_pair, each, total=args.pairs))
+    try:
+        pairs = tuple(runner.map(play_pair, each, total=args.pairs))
+    except KeyboardInterrupt:
+        kept = ("" if recorder is None else
+                f": the {recorder.written} pairs finished are in {recorder.path}; the same "
+                "command with --resume plays the rest")
+        print(f"arena_http.py: interrupted{kept}", file=sys.stderr)
+        raise SystemExit(130) from None
+    finally:
+        if recorder is not None:
+            recorder.close()
     seconds = time.perf_counter() - start
-    entrants = (Entrant(players[0].label), Entrant(players[1].label))
+    resumed = resumed_count(runner, args.pairs)
     result = ArenaResult(entrants, rules, args.seed, pairs, seconds, runner.workers(args.pairs),
                          "HTTP, " + runner.label(args.pairs))
     print(arena_table(result))
@@ -260,6 +316,7 @@ def main(argv: list[str] | None = None) -> None:
                 "per_pair": [[*p.wins, *p.points] for p in pairs],
             },
             "seconds": round(seconds, 1),
+            "resumed_pairs": resumed,
         }
         Path(args.receipt).write_text(json.dumps(receipt, indent=1) + "\n")
         print(f"receipt written to {args.receipt}")

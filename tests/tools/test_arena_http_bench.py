@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from ginrules.cli import parse_rules
 from ginrules.rules import resolve_rules
 from ginrules.rules.players.arena import Entrant, arena
@@ -47,3 +49,30 @@ def test_a_deal_that_goes_on_too_long_leaves_its_game_unfinished(server, monkeyp
                                                            "eaai", seats[0], 7)
     assert (winner, deals, abandoned) == (None, 1, 1)
     assert totals == {seats[0]: 0, seats[1]: 0}
+
+
+def test_a_run_kept_with_output_and_resumed_gives_the_receipt_of_one_run(server, tmp_path,
+                                                                        capsys):
+    """``--output`` keeps each finished pair; ``--resume`` plays only those the file does not
+    hold (R-3.3's dealers and the decks are the pair's own), so a run played in two parts
+    gives one run's pairs; a file of other settings is refused."""
+    script = load_script("bench/strength/arena_http.py", "arena_http_bench")
+    players = ["--first", f"{server}/simple", "--second", f"{server}/advisor?level=2",
+               "--rules", RULES]
+    whole, part, kept = (tmp_path / name for name in ("whole.json", "part.json", "kept.jsonl"))
+    script.main([*players, "--pairs", "3", "--seed", "6", "--receipt", str(whole),
+                 "--output", str(kept)])
+    lines = kept.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4 and [json.loads(x)["pair"] for x in lines[1:]] == [0, 1, 2]
+    kept.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20], encoding="utf-8")
+    script.main([*players, "--pairs", "3", "--seed", "6", "--receipt", str(part),
+                 "--output", str(kept), "--resume"])
+    first, second = (json.loads(p.read_text(encoding="utf-8")) for p in (whole, part))
+    assert second["results"] == first["results"]
+    assert (first["resumed_pairs"], second["resumed_pairs"]) == (0, 1)
+    assert kept.read_text(encoding="utf-8").splitlines() == lines
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as refused:
+        script.main([*players, "--pairs", "4", "--seed", "7", "--output", str(kept),
+                     "--resume"])
+    assert refused.value.code == 2 and "other settings" in capsys.readouterr().err
