@@ -37,6 +37,9 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import kept  # noqa: E402
 from ginrules.rules.base.cards import CARD_NAMES  # noqa: E402
 from ginrules.rules.players.arena import SEATS, mirrored_pair  # noqa: E402
 from ginrules.rules.players.selfplay import MAX_DEALS, MAX_MOVES, Tally  # noqa: E402
@@ -154,6 +157,11 @@ def play_game(seated: dict[str, Player], rules: str | dict[str, Any], first_deal
             seat = move["player"]
             table["actions"].append(_ask(seated[seat], log, seat,
                                          move_seeds[seat].getrandbits(32)))
+        if not abandoned and table["actions"] and table["actions"][-1]["action"] == "knock":
+            # Gin (R-5.4, R-5.5): the log holds no lay-down, where the engine asks the defender
+            # for theirs; the arena's bot draws a seed for it, so this one's stream does too.
+            knocker = table["actions"][-1]["player"]
+            move_seeds[SEATS[1] if knocker == SEATS[0] else SEATS[0]].getrandbits(32)
         if reply["complete"]:
             break
         if not abandoned:
@@ -194,35 +202,6 @@ def _server(player: Player) -> dict[str, Any]:
             "listed": about}
 
 
-def _recorded(args: argparse.Namespace, rules: Any, about: list[dict[str, Any]], runner: Any,
-              labels: tuple[str, str], parser: argparse.ArgumentParser) -> tuple[Any, Any]:
-    """``--output FILE``'s recorder (bulk.Recorder, as ``ginrules arena --output`` keeps its
-    pairs, one line each: wire/records.py) and the runner that appends each finished pair to
-    it, with ``--resume`` first giving back the pairs FILE holds.  A run resumes only with the
-    same players, servers' versions, rules told, rules and seed."""
-    from ginrules.bulk import Recorder, Unresumable
-    from ginrules.rules.usecases.batches import Resumed
-    from ginrules.wire.records import dump_header, dump_pair, read_pair
-
-    header = {**dump_header("arena", rules, first=args.first, second=args.second,
-                            first_rules=args.first_rules, second_rules=args.second_rules,
-                            versions=[player["version"] for player in about], seed=args.seed),
-              "output": "bench/strength/arena_http.py"}
-    try:
-        recorder = Recorder(args.output, header, "pair", args.resume)
-        done = [read_pair(line) for line in recorder.lines]
-    except Unresumable as error:
-        parser.error(str(error))
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
-        parser.error(f"{args.output} holds a line that is not a pair of arena_http.py")
-    if len(done) > args.pairs:
-        parser.error(f"{args.output} holds {len(done)} pairs, more than the {args.pairs} "
-                     "asked for")
-    recorder.open()
-    return recorder, Resumed(runner, done, lambda index, pair: recorder.add(
-        dump_pair(index, args.seed, labels, pair)))
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", required=True, help="URL/BOT of the first player")
@@ -239,17 +218,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes asking at once (the results are the same)")
     parser.add_argument("--receipt", default=None, metavar="FILE")
-    parser.add_argument("--output", "-o", default=None, metavar="FILE",
-                        help="also append each finished pair to FILE as one JSON line, as "
-                             "ginrules arena --output does; FILE is written afresh unless "
-                             "--resume")
-    parser.add_argument("--resume", action="store_true",
-                        help="read back the pairs FILE holds, refuse if its settings differ, "
-                             "and play only the rest: the table and receipt are those of all "
-                             "of them")
+    kept.add_options(parser)
     args = parser.parse_args(argv)
-    if args.resume and args.output is None:
-        parser.error("--resume reads back what --output FILE holds: give the file")
     from ginrules.cli import parse_rules, source_commit
 
     try:
@@ -270,28 +240,24 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(str(error))
     about = [_server(player) for player in players]
     entrants = (Entrant(players[0].label), Entrant(players[1].label))
-    runner: Any = Processes(args.jobs)
-    recorder = None
-    if args.output is not None:
-        recorder, runner = _recorded(args, rules, about, runner,
-                                     (entrants[0].label, entrants[1].label), parser)
+    recorder, runner = kept.kept(
+        parser, args, "bench/strength/arena_http.py", rules,
+        (entrants[0].label, entrants[1].label), Processes(args.jobs), players=[
+            args.first, args.second], rules_told=[args.first_rules, args.second_rules],
+        versions=[player["version"] for player in about])
     start = time.perf_counter()
     each = ((players, index, args.seed, given) for index in range(args.pairs))
     try:
         pairs = tuple(runner.map(play_pair, each, total=args.pairs))
     except KeyboardInterrupt:
-        kept = ("" if recorder is None else
-                f": the {recorder.written} pairs finished are in {recorder.path}; the same "
-                "command with --resume plays the rest")
-        print(f"arena_http.py: interrupted{kept}", file=sys.stderr)
-        raise SystemExit(130) from None
+        raise kept.interrupted("arena_http.py", recorder) from None
     finally:
         if recorder is not None:
             recorder.close()
     seconds = time.perf_counter() - start
     resumed = resumed_count(runner, args.pairs)
     result = ArenaResult(entrants, rules, args.seed, pairs, seconds, runner.workers(args.pairs),
-                         "HTTP, " + runner.label(args.pairs))
+                         "HTTP, " + runner.label(args.pairs), resumed=resumed)
     print(arena_table(result))
     if args.receipt:
         share, margin = result.win_share, result.margin

@@ -8,7 +8,7 @@ mirrored pairs between any two players, today's or the ref's::
     python bench/strength/arena_ref.py --ref 9d3c7b2 --bots simple,simple-1 --pairs 2000 \\
         --rules eaai --jobs 2 --receipt simple-vs-9d3c7b2.json
     python bench/strength/arena_ref.py --ref 8b0e1fc --bots advisor,advisor-1 --pairs 1000 \\
-        --rules eaai --jobs 2
+        --rules eaai --jobs 2 --output pairs.jsonl  # the same with --resume goes on
 
 A player is named as in ``ginrules arena`` (``advisor:MS`` at a budget; ``advisor-1:MS`` for
 the ref's advisor).  The receipt is the command's, with the ref.  Worker processes are forked,
@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import kept  # noqa: E402
+
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -35,6 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes (the results are the "
                                                            "same)")
     parser.add_argument("--receipt", default=None, metavar="FILE")
+    kept.add_options(parser)
     args = parser.parse_args(argv)
 
     import versus
@@ -55,14 +58,26 @@ def main(argv: list[str] | None = None) -> None:
             first, second = (Entrant.parse(text) for text in texts)
         except ValueError as error:
             parser.error(str(error))
+        from ginrules.rules.usecases.batches import Processes
+
+        rules = resolve_rules(parse_rules(args.rules))
+        recorder, runner = kept.kept(parser, args, "bench/strength/arena_ref.py", rules,
+                                     (first.label, second.label), Processes(args.jobs),
+                                     ref=versus.commit_of(args.ref))
         source = source_commit()
-        result = arena((first, second), args.pairs, args.seed,
-                       resolve_rules(parse_rules(args.rules)), jobs=args.jobs)
+        try:
+            result = arena((first, second), args.pairs, args.seed, rules, runner=runner)
+        except KeyboardInterrupt:
+            raise kept.interrupted("arena_ref.py", recorder) from None
+        finally:
+            if recorder is not None:
+                recorder.close()
     print(arena_table(result))
     if args.receipt is not None:
         receipt = arena_receipt(result, ["python", "bench/strength/arena_ref.py",
                                          *(sys.argv[1:] if argv is None else argv)], source)
         receipt["ref"] = args.ref
+        receipt["resumed_pairs"] = result.resumed
         write_receipt(receipt, args.receipt)
         print(f"receipt written to {args.receipt}")
 

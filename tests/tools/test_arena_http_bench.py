@@ -8,7 +8,7 @@ import pytest
 
 from ginrules.cli import parse_rules
 from ginrules.rules import resolve_rules
-from ginrules.rules.players.arena import Entrant, arena
+from ginrules.rules.players.arena import Entrant, _play_game, arena
 
 from tests.scripts import load_script
 
@@ -36,6 +36,22 @@ def test_bots_asked_over_http_play_the_games_the_arena_plays_in_process(server, 
     assert written["results"]["deals"] == local.deals
     assert [p["bot"] for p in written["players"]] == ["advisor", "simple"]
     assert written["players"][0]["level"] == 3
+
+
+def test_after_a_gin_the_next_round_is_played_as_the_arena_plays_it(server):
+    """After a gin (R-5.4) the log holds no lay-down of the defender's, where the arena's engine
+    asks them for one and their bot draws a seed for it: the HTTP arena draws that seed too, so
+    the rounds after a gin are the arena's (game 14 under eaai has a gin in its fifth round)."""
+    script = load_script("bench/strength/arena_http.py", "arena_http_bench")
+    seats = script.SEATS
+    simple = script.Player.parse(f"{server}/simple")
+    winner, totals, deals, _, tallies = script.play_game({seats[0]: simple, seats[1]: simple},
+                                                         "eaai", seats[0], 14)
+    entrant = Entrant.parse("simple")
+    local = _play_game(resolve_rules("eaai"), {seats[0]: entrant, seats[1]: entrant},
+                       seats[0], 14)
+    assert sum(t.gins for t in tallies.values()) >= 1
+    assert (winner, totals, deals) == (local[0], dict(local[1]), local[2])
 
 
 def test_a_deal_that_goes_on_too_long_leaves_its_game_unfinished(server, monkeypatch):
