@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from collections.abc import Callable
 
 from ginrules.rules.players.calibration import calibration_error
 from ginrules.rules.players.hints import playouts_logit
@@ -92,16 +93,32 @@ def main() -> None:
     def mapped(row: dict) -> float:
         return 1 / (1 + math.exp(-(a + b * logit_share(row))))
 
-    for name, judged in (("fit", rows), ("test", load(args.test))):
-        if not judged:
-            continue
-        raw_points = sum(r["playout_points"] for r in judged) / len(judged)
-        mapped_points = sum(c + d * r["playout_points"] for r in judged) / len(judged)
-        real = sum(r["points"] for r in judged) / len(judged)
-        raw_ece = ece(judged, lambda r: r["playout_win"])
-        print(f"{name}: {len(judged)} predictions; ECE {raw_ece:.4f} raw, "
-              f"{ece(judged, mapped):.4f} mapped; points {raw_points:+.2f} raw, "
-              f"{mapped_points:+.2f} mapped, {real:+.2f} realised")
+    for name, everything in (("fit", rows), ("test", load(args.test))):
+        for part, judged in _parts(name, everything):
+            _judge(part, judged, mapped, c, d)
+
+
+def _parts(name: str, rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The rows, and where they say their option's rank (calibrate since the field was added),
+    the first options among them and the others apart: the first option is the best-reading
+    one, so a map can fit the others and not it."""
+    parts = [(name, rows)]
+    if rows and all(r.get("rank") for r in rows):
+        parts += [(f"{name}, first options", [r for r in rows if r["rank"] == 1]),
+                  (f"{name}, the others", [r for r in rows if r["rank"] > 1])]
+    return [(part, judged) for part, judged in parts if judged]
+
+
+def _judge(name: str, judged: list[dict], mapped: Callable[[dict], float], c: float,
+           d: float) -> None:
+    """One line: the ECE and the mean points, raw and mapped, beside what happened."""
+    raw_points = sum(r["playout_points"] for r in judged) / len(judged)
+    mapped_points = sum(c + d * r["playout_points"] for r in judged) / len(judged)
+    real = sum(r["points"] for r in judged) / len(judged)
+    raw_ece = ece(judged, lambda r: r["playout_win"])
+    print(f"{name}: {len(judged)} predictions; ECE {raw_ece:.4f} raw, "
+          f"{ece(judged, mapped):.4f} mapped; points {raw_points:+.2f} raw, "
+          f"{mapped_points:+.2f} mapped, {real:+.2f} realised")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import pytest
 from ginrules.cli import main
 from ginrules.rules.players import selfplay
 from ginrules.rules.players.arena import pair_seed
+from ginrules.wire.records import dump_prediction, read_calibration_game
 
 from tests.logfiles import logs_file
 
@@ -87,6 +88,11 @@ def test_each_line_holds_the_index_seed_players_and_result_after_a_line_of_setti
     if command == "calibrate":
         assert all(isinstance(p["win_chance"], float) for line in lines
                    for p in line["predictions"])
+        # Read back, each game's predictions are those written, the options shown as made.
+        for line in lines:
+            read = read_calibration_game(line).predictions
+            assert json.loads(json.dumps([dump_prediction(p) for p in read])) == line["predictions"]
+            assert all(isinstance(option, tuple) for p in read for option in p.shown_raw)
 
 
 def table_wins(capsys, path) -> int:

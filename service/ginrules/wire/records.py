@@ -87,7 +87,13 @@ def dump_calibration_game(index: int, seed: int, bots: tuple[str, str],
             "predictions": [dump_prediction(p) for p in result.predictions]}
 
 
+def _prediction(fields: dict[str, Any]) -> Prediction:
+    """A prediction from its JSON object: the options shown as tuples, as made."""
+    shown = tuple(tuple(option) for option in fields.get("shown_raw", ()))
+    return Prediction(**{**fields, "shown_raw": shown})
+
+
 def read_calibration_game(line: dict[str, Any]) -> GamePredictions:
     """A calibration game's predictions from its line (:func:`dump_calibration_game`)."""
-    return GamePredictions(tuple(Prediction(**p) for p in line["predictions"]),
+    return GamePredictions(tuple(_prediction(p) for p in line["predictions"]),
                            int(line["rounds"]))

@@ -69,6 +69,15 @@ def test_every_shown_option_is_played_and_measured_in_turn():
     first = calibrate(("advisor", "simple"), 1, 5, STANDARD, budget_ms=SHOWN)
     assert result.options == "shown" and result.predictions
     assert result.predictions != first.predictions
+    # Each prediction says which option it measured, beside every option shown's raw numbers.
+    for p in first.predictions:
+        assert p.rank == 1 and p.tier == 1
+        assert p.shown_raw[0] == (1, p.samples, p.playout_win, p.playout_points)
+    for p in result.predictions:
+        assert 1 <= p.rank <= len(p.shown_raw) and p.tier is not None and p.tier <= p.rank
+        assert p.shown_raw[p.rank - 1] == (p.tier, p.samples, p.playout_win, p.playout_points)
+        assert [t for t, *_ in p.shown_raw] == sorted(t for t, *_ in p.shown_raw)
+    assert any(p.rank > 1 for p in result.predictions)
     assert "every option shown with numbers" in calibration_report(result)
     with pytest.raises(InvalidRulesError):
         calibrate(("advisor", "simple"), 1, 5, STANDARD, options="all")
@@ -232,6 +241,18 @@ def test_the_fitting_tool_recovers_a_known_map(tmp_path):
     c, d = fit.fit_line(loaded)
     assert abs(a - 0.2) < 0.06 and abs(b - 0.6) < 0.04
     assert abs(c - 1.5) < 0.2 and abs(d - 0.7) < 0.02
+
+    # Rows that say their option's rank are also judged as first options and the others apart.
+    for index, row in enumerate(rows):
+        row["rank"] = 1 + index % 3
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    parts = dict(fit._parts("test", fit.load([str(path)])))
+    assert len(parts["test"]) == 20000
+    assert len(parts["test, first options"]) == 6667
+    assert len(parts["test, the others"]) == 13333
+    del rows[0]["rank"]  # a file of before the field: judged whole only
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert [name for name, _ in fit._parts("test", fit.load([str(path)]))] == ["test"]
 
 
 def test_each_two_player_preset_has_a_fitted_family_of_maps():

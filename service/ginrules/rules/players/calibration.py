@@ -64,7 +64,8 @@ round of ten decisions)."""
 
 @dataclass(frozen=True)
 class Prediction:
-    """One decision's first option, and what happened in its round."""
+    """One decision's option (its first, or with ``options="shown"`` the one played), and what
+    happened in its round."""
 
     win_chance: float
     expected_points: float
@@ -79,6 +80,16 @@ class Prediction:
     playout_win: float | None = None
     playout_points: float | None = None
     """The playouts' own numbers before hints.CALIBRATION maps them (what it is fitted to)."""
+    rank: int = 0
+    """The option's rank in its hint (1: the first option; 0: not recorded)."""
+    tier: int | None = None
+    """The option's tier: its group of options about equal in value (estimates.py)."""
+    shown_raw: tuple[tuple[int, int, float, float], ...] = ()
+    """Every option of the hint that showed numbers, best first: its tier, its playouts and
+    the playouts' own share of wins and mean points.  The first option is chosen as the
+    best-reading, so its raw numbers carry that choice's bias; beside the others, a map can be
+    judged on the first options and the rest apart, or fitted on how far an option read below
+    the first."""
 
 
 @dataclass(frozen=True)
@@ -197,16 +208,23 @@ def calibrate_game(bots: tuple[str, str], game: int, seed: int, rules: Rules, bu
         for seat, made, option, stock in pending:
             if option.win_chance is None or option.expected_points is None:
                 continue
+            raw = option.playouts_raw or (None, None)
             predictions.append(Prediction(
                 option.win_chance, option.expected_points, deal.winner == seat,
                 _points_for(deal, seat), option.samples, made.phase.value, stock,
-                *(option.playouts_raw or (None, None))))
+                raw[0], raw[1], option.rank, option.tier, _shown_raw(made)))
         pending.clear()
 
     play_game(rules, dict(zip(names, bots)), names[game % 2],
               random.Random(game_seed(seed, game)), budget_ms, tallies, [0], watch,
               opponent_model, departure)
     return GamePredictions(tuple(predictions), rounds)
+
+
+def _shown_raw(hint: Hint) -> tuple[tuple[int, int, float, float], ...]:
+    """Prediction.shown_raw of a hint."""
+    return tuple((o.tier or 0, o.samples, *o.playouts_raw) for o in hint.options
+                 if o.win_chance is not None and o.playouts_raw is not None)
 
 
 def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
