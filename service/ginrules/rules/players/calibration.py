@@ -10,14 +10,19 @@ round: won or not, and the points the player scored (negative: the opponent's; 0
 The first option's numbers are what the advisor plays on; every other option shown with numbers
 is a claim too: of what would happen were it played *and the advisor played on from there*
 (the playouts play the player's later moves as the advisor does).  With ``options="shown"``
-each advisor seat departs from its first choices at most once a round: at each decision, until
-it has, with chance :data:`DEPART` it plays an option drawn at random (from the game's seeded
-stream) among those the hint shows numbers for, and that option's prediction is the one kept;
-every other decision plays the first choice and keeps nothing (the predictions made before the
-departure assumed first choices that the departure broke).  So each prediction kept is measured
-against what happened when its option was played and the advisor played on, as it claims.  A
-round gives about one prediction a seat (none when the seat never departed), and the earlier
-decisions of a round are measured more often than the later ones.  An earlier version played a
+a round departs from the advisor's first choices at most once: at each decision of an advisor
+seat, until one has, with chance :data:`DEPART` it plays an option drawn at random (from the
+game's seeded stream) among those the hint shows numbers for, and that option's prediction is
+the one kept; every other decision plays the first choice and keeps nothing (the predictions
+made before the departure assumed first choices that the departure broke).  So each prediction
+kept is measured against what happened when its option was played and the advisor played on,
+as it claims, against an opponent who plays as the opponent model says.  Where both seats are
+advisors (the ``advisor`` model's pairing), only one departs in a round: were the opponent to
+depart too, it would play below the advisor the numbers assume, and the seat measured would
+gain by it (before this, both seats departed, and the options measured in that pairing read
+their rounds' outcomes plus the opponent's departures).  A round gives at most one prediction
+(none when no seat departed), and the earlier decisions of a round are measured more often than
+the later ones.  An earlier version played a
 random option at *every* decision: its rounds were lost far more often than any option
 claimed, since each claim assumes the advisor's play afterwards, and it measured nothing the
 hint says.
@@ -54,8 +59,8 @@ from .selfplay import Tally, game_seed, play_game
 BINS = 10
 OPTION_CHOICES = ("first", "shown")
 """What ``calibrate`` measures: the first option of each hint (played, as the advisor plays),
-or every option shown with numbers (one drawn at random, and played, at one decision a round
-of each advisor seat; the advisor's first choices elsewhere)."""
+or every option shown with numbers (one drawn at random, and played, at one decision a round;
+the advisor's first choices elsewhere)."""
 DEPART = 1 / 6
 """With ``options="shown"``: the chance, at each decision of a seat that has not yet departed
 from its first choices this round, that it departs there (about 84% of seats depart in a
@@ -275,25 +280,27 @@ def calibrate(bots: tuple[str, str], games: int, seed: int, rules: Rules, *,
 
 @dataclass
 class Departure:
-    """The picker of ``options="shown"``: each seat's first choices, but at one decision a
-    round (chance :data:`DEPART` at each, until it has) an option drawn among those shown with
-    numbers; ``departed_now`` says whether the last pick was that departure."""
+    """The picker of ``options="shown"``: the advisor seats' first choices, but at one
+    decision a round (chance :data:`DEPART` at each, until one seat has) an option drawn among
+    those shown with numbers; ``departed_now`` says whether the last pick was that departure.
+    One departure a round, of whichever advisor seat draws it first, so that the seat measured
+    plays against the advisor's own first choices where its opponent is an advisor too."""
 
-    departed: set[str] = field(default_factory=set)
+    departed: bool = False
     departed_now: bool = False
 
     def __call__(self, hint: Hint, rng: random.Random) -> HintOption:
         """The option this seat plays at this decision."""
         self.departed_now = False
-        if hint.player in self.departed or rng.random() >= DEPART:
+        if self.departed or rng.random() >= DEPART:
             return hint.best
-        self.departed.add(hint.player)
+        self.departed = True
         self.departed_now = True
         return pick_shown(hint, rng)
 
     def new_round(self) -> None:
-        """A round has ended: every seat may depart once in the next."""
-        self.departed.clear()
+        """A round has ended: a seat may depart once in the next."""
+        self.departed = False
         self.departed_now = False
 
 
@@ -332,7 +339,7 @@ def calibration_report(result: Calibration) -> str:
                  + f") in {result.seconds:.1f} s"
                  + (f" on {result.ran_on}" if result.ran_on else "")
                  + ("; every option shown with numbers, one played at random at one "
-                    "decision a round of each advisor seat" if result.options == "shown" else ""))
+                    "decision a round" if result.options == "shown" else ""))
     lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "
                  f"expected points {result.mean_expected_points:+.2f} a decision against "
                  f"{result.mean_points:+.2f} realised")
