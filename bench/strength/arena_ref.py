@@ -18,6 +18,7 @@ so they see the ref's bots; needs git and the repository's history.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import tempfile
 from pathlib import Path
@@ -48,6 +49,7 @@ def main(argv: list[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         ref = versus.load_ref(args.ref, Path(folder))
+        ref_hints = importlib.import_module(ref.__name__.rsplit(".", 1)[0] + ".hints")
         for name, bot in ref.BOTS.items():
             bots.BOTS[f"{name}-1"] = bots.Bot(f"{name}-1", f"{bot.description} (at {args.ref})",
                                               bot.choose)
@@ -61,9 +63,10 @@ def main(argv: list[str] | None = None) -> None:
         from ginrules.rules.usecases.batches import Processes
 
         rules = resolve_rules(parse_rules(args.rules))
+        ref_commit = versus.commit_of(args.ref)
         recorder, runner = kept.kept(parser, args, "bench/strength/arena_ref.py", rules,
                                      (first.label, second.label), Processes(args.jobs),
-                                     ref=versus.commit_of(args.ref))
+                                     ref=ref_commit)
         source = source_commit()
         try:
             result = arena((first, second), args.pairs, args.seed, rules, runner=runner)
@@ -77,7 +80,14 @@ def main(argv: list[str] | None = None) -> None:
         receipt = arena_receipt(result, ["python", "bench/strength/arena_ref.py",
                                          *(sys.argv[1:] if argv is None else argv)], source)
         receipt["ref"] = args.ref
+        receipt["ref_commit"] = ref_commit
         receipt["resumed_pairs"] = result.resumed
+        # The ref's players buy their playouts at the ref's own rate (its hints.playouts_for),
+        # not today's, which arena_receipt assumes of every player.
+        for player in receipt["players"]:
+            if player["bot"].endswith("-1") and player["budget_ms"] is not None:
+                player["playouts"] = getattr(ref_hints, "playouts_for", lambda _: None)(
+                    player["budget_ms"])
         write_receipt(receipt, args.receipt)
         print(f"receipt written to {args.receipt}")
 

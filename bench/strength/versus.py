@@ -66,6 +66,9 @@ def load_ref(ref: str, folder: Path) -> types.ModuleType:
             source = subprocess.run(["git", "show", f"{ref}:{PLAYERS}/{name}"], cwd=ROOT,
                                     check=True, capture_output=True, text=True).stdout
             (folder / name).write_text(source)
+    for loaded in [name for name in sys.modules if name == "ginrules.rules.players_ref"
+                   or name.startswith("ginrules.rules.players_ref.")]:
+        del sys.modules[loaded]  # a ref loaded before in this process: not this one's modules
     package = types.ModuleType("ginrules.rules.players_ref")
     package.__path__ = [str(folder)]
     package.__package__ = "ginrules.rules.players_ref"

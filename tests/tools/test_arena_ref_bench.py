@@ -33,6 +33,19 @@ def test_the_bots_of_a_commit_play_in_the_arena_with_a_receipt(tmp_path, capsys,
     assert written["players"][1]["description"].endswith("(at HEAD)")
 
 
+def test_the_receipt_gives_the_refs_players_the_refs_own_playouts(tmp_path, bots_restored):
+    """8b0e1fc bought 2.5 playouts a millisecond of budget, today's advisor 6: the receipt
+    says what each player played with, and the ref's full hash."""
+    script = load_script("bench/strength/arena_ref.py", "arena_ref_bench")
+    receipt = tmp_path / "receipt.json"
+    script.main(["--ref", "8b0e1fc", "--bots", "advisor:4,advisor-1:4", "--pairs", "1",
+                 "--rules", '{"preset": "eaai", "game_target": 10}', "--receipt", str(receipt)])
+    written = json.loads(receipt.read_text(encoding="utf-8"))
+    assert [p["playouts"] for p in written["players"]] == [24, 10]
+    assert written["ref"] == "8b0e1fc" and written["ref_commit"].startswith("8b0e1fc")
+    assert len(written["ref_commit"]) == 40
+
+
 def test_a_run_kept_with_output_and_resumed_gives_one_runs_pairs(tmp_path, capsys,
                                                                 bots_restored):
     """``--output`` keeps each finished pair; ``--resume`` plays only the rest and gives the
