@@ -49,7 +49,10 @@ def main(argv: list[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         ref = versus.load_ref(args.ref, Path(folder))
-        ref_hints = importlib.import_module(ref.__name__.rsplit(".", 1)[0] + ".hints")
+        try:  # read while the ref's sources exist; a ref older than hints.py has none
+            ref_playouts = importlib.import_module(f"{ref.__package__}.hints").playouts_for
+        except (ImportError, AttributeError):
+            ref_playouts = None
         for name, bot in ref.BOTS.items():
             bots.BOTS[f"{name}-1"] = bots.Bot(f"{name}-1", f"{bot.description} (at {args.ref})",
                                               bot.choose)
@@ -86,8 +89,8 @@ def main(argv: list[str] | None = None) -> None:
         # not today's, which arena_receipt assumes of every player.
         for player in receipt["players"]:
             if player["bot"].endswith("-1") and player["budget_ms"] is not None:
-                player["playouts"] = getattr(ref_hints, "playouts_for", lambda _: None)(
-                    player["budget_ms"])
+                player["playouts"] = (None if ref_playouts is None
+                                      else ref_playouts(player["budget_ms"]))
         write_receipt(receipt, args.receipt)
         print(f"receipt written to {args.receipt}")
 

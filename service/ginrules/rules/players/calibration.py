@@ -62,9 +62,9 @@ OPTION_CHOICES = ("first", "shown")
 or every option shown with numbers (one drawn at random, and played, at one decision a round;
 the advisor's first choices elsewhere)."""
 DEPART = 1 / 6
-"""With ``options="shown"``: the chance, at each decision of a seat that has not yet departed
-from its first choices this round, that it departs there (about 84% of seats depart in a
-round of ten decisions)."""
+"""With ``options="shown"``: the chance, at each advisor decision of a round that has not yet
+departed from the first choices, that it departs there (about 84% of rounds of ten such
+decisions depart)."""
 
 
 @dataclass(frozen=True)
