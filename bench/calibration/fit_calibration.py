@@ -2,11 +2,15 @@
 
 Reads the predictions ``ginrules calibrate --predictions FILE`` wrote (JSON Lines, each with
 the playouts' own numbers ``playout_win`` and ``playout_points`` and the round's outcome) and
-prints the four numbers of the map:
+prints the numbers of the map:
 
 - ``a, b``: a logistic regression of the round won on ``logit(w)``, where ``w`` is the share of
   playouts won kept off 0 and 1 by half a playout (as hints.calibrated does);
-- ``c, d``: a least-squares line of the round's points on the playouts' mean points.
+- ``c, d``: a least-squares line of the round's points on the playouts' mean points;
+- with ``--stock``, also ``e`` and ``f``: each regression takes the cards left in the stock
+  as a second term.  The stock is the same for every option of a decision, so these terms
+  move all its options alike and change no order; they let one map serve decisions early
+  and late in a round, where the playouts' own numbers read differently.
 
 It also prints the expected calibration error before and after, on the files given with
 ``--test`` when there are any (fit on some seeds, judge on others)::
@@ -39,39 +43,57 @@ def logit_share(row: dict) -> float:
     return playouts_logit(row["playout_win"], row["samples"])
 
 
-def fit_logistic(rows: list[dict]) -> tuple[float, float]:
-    """Newton's method on the log-likelihood of won ~ a + b * logit(w)."""
-    a, b = 0.0, 1.0
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting, for the fits' small systems."""
+    n = len(vector)
+    rows = [list(matrix[i]) + [vector[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if not rows[pivot][col]:
+            raise SystemExit("the predictions do not vary enough to fit every term")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col:
+                k = rows[r][col] / rows[col][col]
+                rows[r] = [x - k * y for x, y in zip(rows[r], rows[col])]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
+def _with_stock(values: list[float], row: dict, stock: bool) -> list[float]:
+    return values + [float(row["stock"])] if stock else values
+
+
+def fit_logistic(rows: list[dict], stock: bool = False) -> tuple[float, ...]:
+    """Newton's method on the log-likelihood of won ~ a + b * logit(w) (+ e * stock):
+    ``(a, b)``, or ``(a, b, e)`` with ``stock``."""
+    xs = [_with_stock([1.0, logit_share(row)], row, stock) for row in rows]
+    beta = [0.0, 1.0] + [0.0] * stock
     for _ in range(100):
-        ga = gb = haa = hab = hbb = 0.0
-        for row in rows:
-            x = logit_share(row)
-            q = 1 / (1 + math.exp(-(a + b * x)))
-            r = q - row["won"]
-            ga += r
-            gb += r * x
-            w = q * (1 - q)
-            haa += w
-            hab += w * x
-            hbb += w * x * x
-        det = haa * hbb - hab * hab
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        a, b = a - da, b - db
-        if abs(da) + abs(db) < 1e-10:
+        k = len(beta)
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for x, row in zip(xs, rows):
+            q = 1 / (1 + math.exp(-sum(bi * xi for bi, xi in zip(beta, x))))
+            r, w = q - row["won"], q * (1 - q)
+            for i in range(k):
+                grad[i] += r * x[i]
+                for j in range(k):
+                    hess[i][j] += w * x[i] * x[j]
+        step = _solve(hess, grad)
+        beta = [bi - si for bi, si in zip(beta, step)]
+        if sum(abs(si) for si in step) < 1e-10:
             break
-    return a, b
+    return tuple(beta)
 
 
-def fit_line(rows: list[dict]) -> tuple[float, float]:
-    xs = [r["playout_points"] for r in rows]
-    ys = [r["points"] for r in rows]
-    n = len(rows)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxx = sum((x - mx) ** 2 for x in xs)
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
-    d = sxy / sxx if sxx else 1.0
-    return my - d * mx, d
+def fit_line(rows: list[dict], stock: bool = False) -> tuple[float, ...]:
+    """Least squares of the round's points ~ c + d * the playouts' mean points (+ f * stock):
+    ``(c, d)``, or ``(c, d, f)`` with ``stock``."""
+    xs = [_with_stock([1.0, row["playout_points"]], row, stock) for row in rows]
+    k = len(xs[0])
+    gram = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
+    moment = [sum(x[i] * row["points"] for x, row in zip(xs, rows)) for i in range(k)]
+    return tuple(_solve(gram, moment))
 
 
 def ece(rows: list[dict], chance) -> float:
@@ -82,20 +104,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", help="predictions to fit (JSON Lines)")
     parser.add_argument("--test", nargs="*", default=[], help="predictions to judge the fit on")
+    parser.add_argument("--stock", action="store_true",
+                        help="fit the terms in the cards left in the stock too (e and f)")
     args = parser.parse_args()
-    rows = load(args.files)
+    rows, tests = load(args.files), load(args.test)
     if not rows:
         raise SystemExit("no predictions with playout_win in those files")
-    a, b = fit_logistic(rows)
-    c, d = fit_line(rows)
-    print(f"fitted on {len(rows)} predictions: a={a:.4f} b={b:.4f} c={c:.4f} d={d:.4f}")
+    if args.stock and any(row.get("stock") is None for row in rows + tests):
+        raise SystemExit("--stock: a prediction without the stock")
+    a, b, *e = fit_logistic(rows, args.stock)
+    c, d, *f = fit_line(rows, args.stock)
+    terms = f" e={e[0]:.4f} f={f[0]:.4f}" if args.stock else ""
+    print(f"fitted on {len(rows)} predictions: a={a:.4f} b={b:.4f} c={c:.4f} d={d:.4f}{terms}")
+    se, sf = (e[0], f[0]) if args.stock else (0.0, 0.0)
 
     def mapped(row: dict) -> float:
-        return 1 / (1 + math.exp(-(a + b * logit_share(row))))
+        return 1 / (1 + math.exp(-(a + b * logit_share(row) + se * row.get("stock", 0))))
 
-    for name, everything in (("fit", rows), ("test", load(args.test))):
+    def points(row: dict) -> float:
+        return c + d * row["playout_points"] + sf * row.get("stock", 0)
+
+    for name, everything in (("fit", rows), ("test", tests)):
         for part, judged in _parts(name, everything):
-            _judge(part, judged, mapped, c, d)
+            _judge(part, judged, mapped, points)
 
 
 def _parts(name: str, rows: list[dict]) -> list[tuple[str, list[dict]]]:
@@ -109,11 +140,11 @@ def _parts(name: str, rows: list[dict]) -> list[tuple[str, list[dict]]]:
     return [(part, judged) for part, judged in parts if judged]
 
 
-def _judge(name: str, judged: list[dict], mapped: Callable[[dict], float], c: float,
-           d: float) -> None:
+def _judge(name: str, judged: list[dict], mapped: Callable[[dict], float],
+           points: Callable[[dict], float]) -> None:
     """One line: the ECE and the mean points, raw and mapped, beside what happened."""
     raw_points = sum(r["playout_points"] for r in judged) / len(judged)
-    mapped_points = sum(c + d * r["playout_points"] for r in judged) / len(judged)
+    mapped_points = sum(points(r) for r in judged) / len(judged)
     real = sum(r["points"] for r in judged) / len(judged)
     raw_ece = ece(judged, lambda r: r["playout_win"])
     print(f"{name}: {len(judged)} predictions; ECE {raw_ece:.4f} raw, "

@@ -43,12 +43,14 @@ def main() -> None:
         if not line.strip():
             continue
         row = json.loads(line)
-        if row.get("playout_win") is None:
-            raise SystemExit(f"{args.file}: a prediction without the playouts' own numbers")
+        if row.get("playout_win") is None or row.get("stock") is None:
+            raise SystemExit(f"{args.file}: a prediction without the playouts' own numbers "
+                             f"or the stock")
         win, points = calibrated(args.opponent_model, row["playout_win"],
-                                 row["playout_points"], row["samples"], family)
+                                 row["playout_points"], row["samples"], family,
+                                 stock=row["stock"])
         predictions.append(Prediction(win, points, row["won"], row["points"], row["samples"],
-                                      row.get("phase", ""), row.get("stock", 0),
+                                      row.get("phase", ""), row["stock"],
                                       row["playout_win"], row["playout_points"]))
     bots = tuple(args.bots.split(","))
     result = Calibration((bots[0], bots[1]), args.rules, args.budget_ms, args.games, args.seed,

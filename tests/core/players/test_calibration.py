@@ -195,14 +195,50 @@ def test_the_random_models_numbers_come_true_against_the_random_bot():
 
 
 @pytest.mark.parametrize("model", sorted(CALIBRATION))
-@pytest.mark.parametrize("family", ["standard", "oklahoma", "straight"])
+@pytest.mark.parametrize("family", ["standard", "oklahoma", "straight", "eaai"])
 def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, family):
-    """hints.CALIBRATION never changes an order and never claims certainty from playouts."""
-    chances = [calibrated(model, w / 100, 0.0, 100, family)[0] for w in range(101)]
-    assert chances == sorted(chances) and chances[0] < chances[-1]
-    assert 0 < chances[0] and chances[-1] < 1
-    points = [calibrated(model, 0.5, p, 100, family)[1] for p in range(-60, 61, 5)]
-    assert points == sorted(points) and points[0] < points[-1]
+    """hints.CALIBRATION never changes an order and never claims certainty from playouts,
+    whatever the stock holds."""
+    for stock in (0, 9, 31):
+        chances = [calibrated(model, w / 100, 0.0, 100, family, stock=stock)[0]
+                   for w in range(101)]
+        assert chances == sorted(chances) and chances[0] < chances[-1]
+        assert 0 < chances[0] and chances[-1] < 1
+        points = [calibrated(model, 0.5, p, 100, family, stock=stock)[1]
+                  for p in range(-60, 61, 5)]
+        assert points == sorted(points) and points[0] < points[-1]
+
+
+def test_the_maps_stock_terms_move_every_option_of_a_decision_alike():
+    """The stock is the same for every option of a decision, so a map's terms in it (e, f)
+    shift all the options' numbers and change no rank, tier or error: made-up playouts ranked
+    with 31 cards left in the stock and with 5."""
+    from ginrules.rules.base.cards import parse_card
+    from ginrules.rules.players.heuristic import Scored
+    from ginrules.rules.players.hints import ranked_options
+    from ginrules.rules.players.playouts import Outcome
+    from ginrules.rules.table.moves import Discard
+
+    assert CALIBRATION["advisor"]["eaai"].f != 0  # a map with stock terms
+    rng = random.Random(7)
+    scored, played = [], []
+    for index, card in enumerate(("KS", "QH", "9D", "2C")):
+        outcomes = [Outcome(rng.randint(-25, 30), rng.random() < 0.3 + 0.1 * index)
+                    for _ in range(60)]
+        wins = sum(o.won for o in outcomes) / 60
+        mean = sum(o.points for o in outcomes) / 60
+        move = Discard("north", parse_card(card))
+        scored.append(Scored(move, float(index), points=mean, win=wins, samples=60))
+        played.append(outcomes)
+    early, late = (ranked_options(scored, played, "advisor", "eaai", stock)
+                   for stock in (31, 5))
+    assert [o.move for o in early] == [o.move for o in late]
+    assert [o.tier for o in early] == [o.tier for o in late]
+    assert [o.expected_points_error for o in early] == [o.expected_points_error for o in late]
+    shift = CALIBRATION["advisor"]["eaai"].f * 26
+    assert all(abs(e.expected_points - lt.expected_points - shift) < 0.011
+               for e, lt in zip(early, late))
+    assert all(e.win_chance > lt.win_chance for e, lt in zip(early, late))
 
 
 def test_every_opponent_model_has_its_map_in_the_contract_and_the_cli():
@@ -245,6 +281,20 @@ def test_the_fitting_tool_recovers_a_known_map(tmp_path):
     c, d = fit.fit_line(loaded)
     assert abs(a - 0.2) < 0.06 and abs(b - 0.6) < 0.04
     assert abs(c - 1.5) < 0.2 and abs(d - 0.7) < 0.02
+
+    # With --stock, the terms in the cards left in the stock as well.
+    for row in rows:
+        row["stock"] = rng.randint(0, 31)
+        chance = 1 / (1 + math.exp(-(-0.5 + 0.6 * fit.logit_share(row) + 0.04 * row["stock"])))
+        row["won"] = rng.random() < chance
+        row["points"] = (-6 + 0.9 * row["playout_points"] + 0.25 * row["stock"]
+                         + rng.gauss(0, 5))
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    loaded = fit.load([str(path)])
+    a, b, e = fit.fit_logistic(loaded, stock=True)
+    c, d, f = fit.fit_line(loaded, stock=True)
+    assert abs(a + 0.5) < 0.1 and abs(b - 0.6) < 0.04 and abs(e - 0.04) < 0.006
+    assert abs(c + 6) < 0.3 and abs(d - 0.9) < 0.02 and abs(f - 0.25) < 0.02
 
     # Rows that say their option's rank are also judged as first options and the others apart.
     for index, row in enumerate(rows):

@@ -32,6 +32,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base.cards import cards_mask, mask_cards
 from ..base.melds import Meld
@@ -74,22 +75,35 @@ points are true against an opponent who plays like the model (docs/strength.md: 
 numbers true?"); the ranking of the options is the heuristic's and the look-ahead's either way."""
 
 
-_RANDOM_STANDARD = (2.4020, 0.5484, 8.0211, 0.9935)
-_ADVISOR_STANDARD = (0.0656, 0.5313, -1.9218, 0.8678)
+class CalibrationMap(NamedTuple):
+    """One map from the playouts' raw numbers to the reply's (CALIBRATION says how)."""
+
+    a: float
+    b: float
+    c: float
+    d: float
+    e: float = 0.0
+    """The chance's log-odds per card left in the stock."""
+    f: float = 0.0
+    """The expected points per card left in the stock."""
+
+
+_RANDOM_STANDARD = CalibrationMap(2.4020, 0.5484, 8.0211, 0.9935)
+_ADVISOR_STANDARD = CalibrationMap(0.0656, 0.5313, -1.9218, 0.8678)
 # The standard family's maps of the models with no straight-gin or eaai run of their own, named
 # once so that the families reusing them cannot drift from them when they are fitted again.
 
-CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
+CALIBRATION: dict[str, dict[str, CalibrationMap]] = {
     # bench/calibration/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
     # advisor,simple: standard refitted for the raced look-ahead whose own seat waits for gin
     # (playouts.RACE, OWN_KNOCK) on seeds 101 (100 games, first options) and 201 (100 games,
     # --options shown) together; oklahoma on seed 102 (80 games), straight on seeds 113 and 114
     # (--rules straight, 50 games each), first options, both refitted for the raced look-ahead;
     # eaai on seed 211 (--rules eaai, 200 games, first options).
-    "greedy": {"standard": (0.3842, 0.7948, 0.7850, 0.9056),
-               "oklahoma": (0.4107, 0.8950, 1.1713, 0.9790),
-               "straight": (0.4167, 0.6544, 2.6797, 0.7752),
-               "eaai": (0.1999, 0.7415, 0.8518, 0.8675)},
+    "greedy": {"standard": CalibrationMap(0.3842, 0.7948, 0.7850, 0.9056),
+               "oklahoma": CalibrationMap(0.4107, 0.8950, 1.1713, 0.9790),
+               "straight": CalibrationMap(0.4167, 0.6544, 2.6797, 0.7752),
+               "eaai": CalibrationMap(0.1999, 0.7415, 0.8518, 0.8675)},
     # advisor,random --opponent-model random: standard seed 103 (300 games), oklahoma seed
     # 105 (300 games).  The advisor scores more than the playouts' plain play.  The points'
     # line refitted for the two-draw advisor: standard on seed 123 (300 games), oklahoma on
@@ -100,32 +114,38 @@ CALIBRATION: dict[str, dict[str, tuple[float, float, float, float]]] = {
     # from one decision to the next (a standard deviation of 3), so a slope fitted on them
     # is loose (0.64 +/- 0.16) where the offset is not.
     "random": {"standard": _RANDOM_STANDARD,
-               "oklahoma": (1.4056, 0.6511, -4.2312, 1.2114),
+               "oklahoma": CalibrationMap(1.4056, 0.6511, -4.2312, 1.2114),
                "straight": _RANDOM_STANDARD,
                "eaai": _RANDOM_STANDARD},
     # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10 games),
     # oklahoma seed 24 (10 games), fitted together.  Standard refitted for the raced
     # look-ahead (playouts.RACE, OWN_KNOCK) on advisor,advisor --opponent-model advisor seeds
     # 121 (50 games, first options) and 202 (60 games, --options shown: an option drawn at
-    # random among those with numbers) together.  No one line fits both: the first options,
-    # chosen for reading best, read too high, the others too low (docs/strength.md).
+    # random among those with numbers) together.  A map with terms in the stock, fitted on 121
+    # and 41 (700 games, options shown), drew the first options of seed 104 in (an ECE of
+    # 0.029 against 0.042) but not the options shown of seed 45, so this one stays
+    # (docs/strength.md).
+    # Eaai on seeds 47 (--rules eaai, 60 games, first options at every decision) and 43 (480
+    # games, --options shown) together, with the terms in the stock: under eaai the playouts'
+    # points read 7 to 17 points above what the advisor lets happen, the more so the later.
     "advisor": {"standard": _ADVISOR_STANDARD,
-                "oklahoma": (-0.0907, 0.6147, -1.2897, 0.7897),
+                "oklahoma": CalibrationMap(-0.0907, 0.6147, -1.2897, 0.7897),
                 "straight": _ADVISOR_STANDARD,
-                "eaai": _ADVISOR_STANDARD},
+                "eaai": CalibrationMap(-1.0726, 0.3548, -15.9520, 0.7102, 0.0392, 0.3858)},
 }
 """Per opponent model and family of rules (:func:`rules_family`: Oklahoma's knock limit set by
 the upcard, R-5.6; straight gin's limit of 0, R-5.1; another fixed one with an undercut bonus of
 20 or more, R-7.2, as under eaai; or with a smaller one), the map from the
-playouts' raw numbers to the reply's (a, b, c, d): ``win_chance = 1 / (1 + exp(-(a + b *
-logit(w))))`` where ``w`` is the share of playouts won (kept off 0 and 1 by half a playout),
-and ``expected_points = c + d * p`` where ``p`` is the playouts' mean points.  Fitted by
-logistic and least-squares regression to the outcomes of self-play rounds (``ginrules
-calibrate``), on seeds other than those of the figures of docs/strength.md ("Are the hints'
-numbers true?"); where a family had no run of its own, a model reuses the standard family's
-map.  The playouts play both seats more plainly than the advisor does and their estimates
+playouts' raw numbers to the reply's (a, b, c, d, e, f): ``win_chance = 1 / (1 + exp(-(a + b *
+logit(w) + e * s)))`` where ``w`` is the share of playouts won (kept off 0 and 1 by half a
+playout) and ``s`` the cards left in the stock, and ``expected_points = c + d * p + f * s``
+where ``p`` is the playouts' mean points (e and f are 0 in the maps fitted without the
+stock).  Fitted by logistic and least-squares regression to the outcomes of self-play rounds
+(``ginrules calibrate``), on seeds other than those of the figures of docs/strength.md ("Are
+the hints' numbers true?"); where a family had no run of its own, a model reuses the standard
+family's map.  The playouts play both seats more plainly than the advisor does and their estimates
 carry sampling noise, so their raw chances are too sure of themselves; the map is increasing
-and never changes an order."""
+and never changes an order (the stock is the same for every option of a decision)."""
 
 
 EAAI_UNDERCUT = 20
@@ -151,14 +171,14 @@ def playouts_logit(win: float, samples: int) -> float:
     return math.log(share / (1 - share))
 
 
-def calibrated(model: str, win: float, points: float, samples: int,
-               family: str = "standard") -> tuple[float, float]:
+def calibrated(model: str, win: float, points: float, samples: int, family: str = "standard",
+               *, stock: int) -> tuple[float, float]:
     """The reply's win chance and expected points for the playouts' raw share of wins and
-    mean points over ``samples`` playouts, under an opponent model and a family of rules
-    (CALIBRATION)."""
-    a, b, c, d = CALIBRATION[model][family]
-    z = a + b * playouts_logit(win, samples)
-    return round(1 / (1 + math.exp(-z)), 3), round(c + d * points, 2)
+    mean points over ``samples`` playouts, with ``stock`` cards left in the stock, under an
+    opponent model and a family of rules (CALIBRATION)."""
+    a, b, c, d, e, f = CALIBRATION[model][family]
+    z = a + b * playouts_logit(win, samples) + e * stock
+    return round(1 / (1 + math.exp(-z)), 3), round(c + d * points + f * stock, 2)
 
 
 @dataclass(frozen=True)
@@ -256,20 +276,23 @@ def advise(view: DealView, *, seed: int = 0, budget_ms: int = DEFAULT_BUDGET_MS,
     if count > 0:
         played = look_ahead(view, knowledge, scored, count, opponents, rng, pause,
                             random_opponent=random_opponent)
-    options = ranked_options(scored, played, opponent_model, rules_family(view.rules))
+    options = ranked_options(scored, played, opponent_model, rules_family(view.rules),
+                             view.stock_count)
     return Hint(view.player, phase, options, count, budget_ms, seed, opponent_model)
 
 
 def ranked_options(scored: list[Scored], played: list[list[Outcome]], model: str,
-                   family: str) -> tuple[HintOption, ...]:
+                   family: str, stock: int) -> tuple[HintOption, ...]:
     """The options, given in the heuristic's order with their playouts, ranked by value where
     it differs clearly and by the heuristic within a tier (estimates.order_by_value), each
-    with its calibrated numbers and their errors, or none below estimates.MIN_SAMPLES."""
-    _, b, c, d = CALIBRATION[model][family]
+    with its calibrated numbers and their errors, or none below estimates.MIN_SAMPLES.
+    ``stock`` is the cards left in the stock, the same for every option."""
+    _, b, c, d, _, f = CALIBRATION[model][family]
     # Each deal's points on the reply's scale (the calibration's line): their mean is the
     # option's expected points, their spread its error.
-    spreads = [[c + d * o.points for o in outcomes] if len(outcomes) >= MIN_SAMPLES else None
-               for outcomes in played]
+    shift = c + f * stock
+    spreads = [[shift + d * o.points for o in outcomes] if len(outcomes) >= MIN_SAMPLES
+               else None for outcomes in played]
     order, tiers = order_by_value(spreads)
     options = []
     for rank, index in enumerate(order, start=1):
@@ -281,7 +304,7 @@ def ranked_options(scored: list[Scored], played: list[list[Outcome]], model: str
                                       item.samples, item.melds, item.deadwood, raw,
                                       numbers_withheld=withheld_reason(item.samples)))
             continue
-        win, points = calibrated(model, raw[0], raw[1], item.samples, family)
+        win, points = calibrated(model, raw[0], raw[1], item.samples, family, stock=stock)
         won = sum(o.won for o in outcomes)
         if rank == 1 and index != 0:
             notes.append("the look-ahead prefers it on the same sampled deals: clearly more "
