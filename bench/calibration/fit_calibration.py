@@ -28,7 +28,8 @@ import math
 from collections.abc import Callable
 
 from ginrules.rules.players.calibration import calibration_error
-from ginrules.rules.players.hints import playouts_logit
+from ginrules.rules.players.hints import (CalibrationMap, mapped_chance, mapped_points,
+                                          playouts_logit)
 
 
 def load(paths: list[str]) -> list[dict]:
@@ -114,15 +115,15 @@ def main() -> None:
         raise SystemExit("--stock: a prediction without the stock")
     a, b, *e = fit_logistic(rows, args.stock)
     c, d, *f = fit_line(rows, args.stock)
-    terms = f" e={e[0]:.4f} f={f[0]:.4f}" if args.stock else ""
+    line = CalibrationMap(a, b, c, d, *e, *f)
+    terms = f" e={line.e:.4f} f={line.f:.4f}" if args.stock else ""
     print(f"fitted on {len(rows)} predictions: a={a:.4f} b={b:.4f} c={c:.4f} d={d:.4f}{terms}")
-    se, sf = (e[0], f[0]) if args.stock else (0.0, 0.0)
 
     def mapped(row: dict) -> float:
-        return 1 / (1 + math.exp(-(a + b * logit_share(row) + se * row.get("stock", 0))))
+        return mapped_chance(line, row["playout_win"], row["samples"], row.get("stock", 0))
 
     def points(row: dict) -> float:
-        return c + d * row["playout_points"] + sf * row.get("stock", 0)
+        return mapped_points(line, row["playout_points"], row.get("stock", 0))
 
     for name, everything in (("fit", rows), ("test", tests)):
         for part, judged in _parts(name, everything):

@@ -171,14 +171,27 @@ def playouts_logit(win: float, samples: int) -> float:
     return math.log(share / (1 - share))
 
 
+def mapped_chance(line: CalibrationMap, win: float, samples: int, stock: int) -> float:
+    """A map's win chance for the playouts' raw share of wins over ``samples`` playouts, with
+    ``stock`` cards left in the stock (unrounded)."""
+    z = line.a + line.b * playouts_logit(win, samples) + line.e * stock
+    return 1 / (1 + math.exp(-z))
+
+
+def mapped_points(line: CalibrationMap, points: float, stock: int) -> float:
+    """A map's expected points for the playouts' raw points, with ``stock`` cards left in the
+    stock (unrounded): for their mean, the option's; for one playout's, that deal's."""
+    return line.c + line.d * points + line.f * stock
+
+
 def calibrated(model: str, win: float, points: float, samples: int, family: str = "standard",
                *, stock: int) -> tuple[float, float]:
     """The reply's win chance and expected points for the playouts' raw share of wins and
     mean points over ``samples`` playouts, with ``stock`` cards left in the stock, under an
     opponent model and a family of rules (CALIBRATION)."""
-    a, b, c, d, e, f = CALIBRATION[model][family]
-    z = a + b * playouts_logit(win, samples) + e * stock
-    return round(1 / (1 + math.exp(-z)), 3), round(c + d * points + f * stock, 2)
+    line = CALIBRATION[model][family]
+    return (round(mapped_chance(line, win, samples, stock), 3),
+            round(mapped_points(line, points, stock), 2))
 
 
 @dataclass(frozen=True)
@@ -287,12 +300,11 @@ def ranked_options(scored: list[Scored], played: list[list[Outcome]], model: str
     it differs clearly and by the heuristic within a tier (estimates.order_by_value), each
     with its calibrated numbers and their errors, or none below estimates.MIN_SAMPLES.
     ``stock`` is the cards left in the stock, the same for every option."""
-    _, b, c, d, _, f = CALIBRATION[model][family]
+    line = CALIBRATION[model][family]
     # Each deal's points on the reply's scale (the calibration's line): their mean is the
     # option's expected points, their spread its error.
-    shift = c + f * stock
-    spreads = [[shift + d * o.points for o in outcomes] if len(outcomes) >= MIN_SAMPLES
-               else None for outcomes in played]
+    spreads = [[mapped_points(line, o.points, stock) for o in outcomes]
+               if len(outcomes) >= MIN_SAMPLES else None for outcomes in played]
     order, tiers = order_by_value(spreads)
     options = []
     for rank, index in enumerate(order, start=1):
@@ -315,7 +327,7 @@ def ranked_options(scored: list[Scored], played: list[list[Outcome]], model: str
         options.append(HintOption(
             item.move, rank, points, win, "; ".join(notes), item.samples, item.melds,
             item.deadwood, raw, expected_points_error=round(standard_error(spread), 2),
-            win_chance_error=round(logistic_error(win, b, won, len(outcomes)), 3),
+            win_chance_error=round(logistic_error(win, line.b, won, len(outcomes)), 3),
             tier=tiers[index]))
     return tuple(options)
 
