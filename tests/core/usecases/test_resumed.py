@@ -98,3 +98,31 @@ def test_an_arena_resumed_gives_the_measures_of_one_run():
     assert resumed.pairs == whole.pairs and resumed.resumed == 2
     assert _without_time(arena_table(resumed)) == _without_time(arena_table(whole))
     assert "seed 2; 2 resumed, 3 played) in " in arena_table(resumed)
+
+
+def test_a_run_resumed_whole_states_no_time_and_no_runner():
+    """Every result read back: the tables' last lines say so and claim no time, rate or
+    processes, which played nothing (usecases/batches.py's time_taken)."""
+    from ginrules.rules.players.calibration import calibrate, calibration_report
+
+    earlier: list = []
+    self_play(("simple", "random"), 2, 3, SHORT,
+              runner=Resumed(Processes(1), [], lambda index, game: earlier.append(game)))
+    line = match_table(self_play(("simple", "random"), 2, 3, SHORT,
+                                 runner=Resumed(Processes(2), earlier))).splitlines()[-1]
+    assert line.endswith("; 2 resumed, 0 played)") and "games/s" not in line
+
+    entrants = (Entrant.parse("simple"), Entrant.parse("random"))
+    pairs: list = []
+    arena(entrants, 2, 2, SHORT, runner=Resumed(Processes(1), [],
+                                               lambda index, pair: pairs.append(pair)))
+    table = arena_table(arena(entrants, 2, 2, SHORT, runner=Resumed(Processes(2), pairs)))
+    assert "seed 2; 2 resumed, 0 played); intervals from the pairs" in table
+    assert " s on " not in table
+
+    games: list = []
+    calibrate(("advisor", "random"), 2, 4, SHORT, budget_ms=2,
+              runner=Resumed(Processes(1), [], lambda index, game: games.append(game)))
+    report = calibration_report(calibrate(("advisor", "random"), 2, 4, SHORT, budget_ms=2,
+                                          runner=Resumed(Processes(2), games)))
+    assert "; 2 games resumed, 0 played)" in report and " s on " not in report

@@ -48,7 +48,7 @@ from ..errors import UnknownBotError
 from ..match.variants import Totals
 from ..table.moves import Move
 from ..table.shuffle import seeded_deck
-from ..usecases.batches import Processes, Runner, resumed_count
+from ..usecases.batches import Processes, Runner, resumed_count, time_taken
 from ..usecases.progress import GameInProgress
 from .bots import BOTS, LEVELS
 from .hints import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, playouts_for
@@ -404,8 +404,9 @@ def arena_table(result: ArenaResult) -> str:
     resumed = (f"; {result.resumed} resumed, {len(result.pairs) - result.resumed} played"
                if result.resumed else "")
     lines.append(f"{len(result.pairs)} mirrored pairs ({result.games} games, {result.deals} "
-                 f"deals, rules {result.rules.preset}, seed {result.seed}{resumed}) in "
-                 f"{result.seconds:.1f} s on {ran_on}; intervals from the pairs (pair-cluster)")
+                 f"deals, rules {result.rules.preset}, seed {result.seed}{resumed})"
+                 f"{time_taken(result.seconds, ran_on, len(result.pairs) - result.resumed)}; "
+                 f"intervals from the pairs (pair-cluster)")
     if result.sprt is not None:
         lines += [result.sprt.test.settings(), result.sprt.text(first, second)]
     if unfinished:

@@ -52,7 +52,7 @@ from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS
 from ..table.engine import Deal
-from ..usecases.batches import Processes, Runner, resumed_count
+from ..usecases.batches import Processes, Runner, resumed_count, time_taken
 from .hints import DEFAULT_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS, Hint, HintOption
 from .selfplay import Tally, game_seed, play_game
 
@@ -336,8 +336,8 @@ def calibration_report(result: Calibration) -> str:
                  f"{result.seed}"
                  + (f"; {result.resumed} games resumed, {result.games - result.resumed} played"
                     if result.resumed else "")
-                 + f") in {result.seconds:.1f} s"
-                 + (f" on {result.ran_on}" if result.ran_on else "")
+                 + ")" + time_taken(result.seconds, result.ran_on,
+                                    result.games - result.resumed)
                  + ("; every option shown with numbers, one played at random at one "
                     "decision a round" if result.options == "shown" else ""))
     lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "

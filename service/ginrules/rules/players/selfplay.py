@@ -20,7 +20,7 @@ from typing import Any, cast
 from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS, HollywoodTotals, Totals
-from ..usecases.batches import Processes, Runner, resumed_count
+from ..usecases.batches import Processes, Runner, resumed_count, time_taken
 from ..usecases.progress import GameInProgress
 from ..table.engine import Deal
 from ..table.moves import Move, Phase
@@ -276,10 +276,10 @@ def match_table(result: MatchResult) -> str:
                                         else f"{result.budget_ms} ms")
     resumed = (f"; {result.resumed} resumed, {result.games - result.resumed} played"
                if result.resumed else "")
+    played = result.games - result.resumed
     lines.append(f"{result.games} games ({result.deals} deals, rules {result.rules}{budget}"
-                 f"{resumed}) in {result.seconds:.1f} s"
-                 f"{f' on {result.ran_on}' if result.ran_on else ''}: "
-                 f"{result.games_per_second:.1f} games/s")
+                 f"{resumed}){time_taken(result.seconds, result.ran_on, played)}"
+                 + (f": {result.games_per_second:.1f} games/s" if played else ""))
     if result.unfinished:
         lines.append(f"{_count(result.unfinished, 'game')} unfinished after {MAX_DEALS} deals")
     if result.abandoned:

@@ -210,3 +210,12 @@ def resumed_count(runner: Runner, total: int) -> int:
     """How many of ``total`` tasks ``runner`` gives back from an earlier run (0 unless it is a
     :class:`Resumed` one)."""
     return min(total, len(runner.done)) if isinstance(runner, Resumed) else 0
+
+
+def time_taken(seconds: float, ran_on: str | None, played: int) -> str:
+    """How long a run's work took and what ran it, for the last line of its table: `` in
+    12.3 s on 2 processes``; nothing when every task was read back from an earlier run's output
+    (``played`` is 0), which took no time and ran on nothing."""
+    if not played:
+        return ""
+    return f" in {seconds:.1f} s" + (f" on {ran_on}" if ran_on else "")
