@@ -7,10 +7,13 @@ prints the numbers of the map:
 - ``a, b``: a logistic regression of the round won on ``logit(w)``, where ``w`` is the share of
   playouts won kept off 0 and 1 by half a playout (as hints.calibrated does);
 - ``c, d``: a least-squares line of the round's points on the playouts' mean points;
-- with ``--stock``, also ``e`` and ``f``: each regression takes the cards left in the stock
-  as a second term.  The stock is the same for every option of a decision, so these terms
-  move all its options alike and change no order; they let one map serve decisions early
-  and late in a round, where the playouts' own numbers read differently.
+- with ``--stock``, also ``e``, ``f`` and ``g``: each regression takes the cards left in the
+  stock ``s`` as a term (``e * s`` on the log-odds, ``f * s`` on the points), and the logistic
+  one the product ``g * s * logit(w)`` too, a slope that changes with the stock.  The stock is
+  the same for every option of a decision, so these terms change no order while the slope
+  ``b + g * s`` stays positive (the tool refuses a fit where it does not, from 0 to 31 cards);
+  they let one map serve decisions early and late in a round, where the playouts' own numbers
+  say more or less of what happens.
 
 It also prints the expected calibration error before and after, on the files given with
 ``--test`` when there are any (fit on some seeds, judge on others)::
@@ -28,8 +31,8 @@ import math
 from collections.abc import Callable
 
 from ginrules.rules.players.calibration import calibration_error
-from ginrules.rules.players.hints import (CalibrationMap, mapped_chance, mapped_points,
-                                          playouts_logit)
+from ginrules.rules.players.hints import (CalibrationMap, chance_slope, mapped_chance,
+                                          mapped_points, playouts_logit)
 
 
 def load(paths: list[str]) -> list[dict]:
@@ -60,28 +63,53 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [rows[i][n] / rows[i][i] for i in range(n)]
 
 
+STOCK_MOST = 31
+"""The most cards a two-player stock holds after the deal: a fitted slope must stay positive
+from 0 to this."""
+
+
 def _with_stock(values: list[float], row: dict, stock: bool) -> list[float]:
     return values + [float(row["stock"])] if stock else values
 
 
 def fit_logistic(rows: list[dict], stock: bool = False) -> tuple[float, ...]:
-    """Newton's method on the log-likelihood of won ~ a + b * logit(w) (+ e * stock):
-    ``(a, b)``, or ``(a, b, e)`` with ``stock``."""
-    xs = [_with_stock([1.0, logit_share(row)], row, stock) for row in rows]
-    beta = [0.0, 1.0] + [0.0] * stock
+    """Newton's method, each step halved until the log-likelihood does not fall, on won ~ a +
+    b * logit(w) (+ e * stock + g * stock * logit(w)): ``(a, b)``, or ``(a, b, e, g)`` with
+    ``stock``."""
+    xs = [[1.0, logit_share(row)] + ([float(row["stock"]), row["stock"] * logit_share(row)]
+                                     if stock else []) for row in rows]
+    wons = [float(row["won"]) for row in rows]
+
+    def likelihood(beta: list[float]) -> float:
+        total = 0.0
+        for x, won in zip(xs, wons):
+            z = sum(bi * xi for bi, xi in zip(beta, x))
+            # log(1 + exp(z)), written so that neither sign overflows
+            total += won * z - (max(z, 0.0) + math.log1p(math.exp(-abs(z))))
+        return total
+
+    beta = [0.0, 1.0] + [0.0, 0.0] * stock
+    best = likelihood(beta)
     for _ in range(100):
         k = len(beta)
         grad = [0.0] * k
         hess = [[0.0] * k for _ in range(k)]
-        for x, row in zip(xs, rows):
-            q = 1 / (1 + math.exp(-sum(bi * xi for bi, xi in zip(beta, x))))
-            r, w = q - row["won"], q * (1 - q)
+        for x, won in zip(xs, wons):
+            z = sum(bi * xi for bi, xi in zip(beta, x))
+            q = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+            r, w = q - won, q * (1 - q)
             for i in range(k):
                 grad[i] += r * x[i]
                 for j in range(k):
                     hess[i][j] += w * x[i] * x[j]
         step = _solve(hess, grad)
-        beta = [bi - si for bi, si in zip(beta, step)]
+        for _ in range(30):
+            trial = [bi - si for bi, si in zip(beta, step)]
+            value = likelihood(trial)
+            if value >= best:
+                break
+            step = [si / 2 for si in step]
+        beta, best = trial, max(best, value)
         if sum(abs(si) for si in step) < 1e-10:
             break
     return tuple(beta)
@@ -106,17 +134,20 @@ def main() -> None:
     parser.add_argument("files", nargs="+", help="predictions to fit (JSON Lines)")
     parser.add_argument("--test", nargs="*", default=[], help="predictions to judge the fit on")
     parser.add_argument("--stock", action="store_true",
-                        help="fit the terms in the cards left in the stock too (e and f)")
+                        help="fit the terms in the cards left in the stock too (e, f and g)")
     args = parser.parse_args()
     rows, tests = load(args.files), load(args.test)
     if not rows:
         raise SystemExit("no predictions with playout_win in those files")
     if args.stock and any(row.get("stock") is None for row in rows + tests):
         raise SystemExit("--stock: a prediction without the stock")
-    a, b, *e = fit_logistic(rows, args.stock)
+    a, b, *eg = fit_logistic(rows, args.stock)
     c, d, *f = fit_line(rows, args.stock)
-    line = CalibrationMap(a, b, c, d, *e, *f)
-    terms = f" e={line.e:.4f} f={line.f:.4f}" if args.stock else ""
+    line = CalibrationMap(a, b, c, d, *eg[:1], *f, *eg[1:])
+    if min(chance_slope(line, 0), chance_slope(line, STOCK_MOST)) <= 0:
+        raise SystemExit(f"the fitted slope on the playouts' log-odds is not positive at every "
+                         f"stock (b={line.b:.4f}, g={line.g:.4f}): the map would change orders")
+    terms = f" e={line.e:.4f} f={line.f:.4f} g={line.g:.4f}" if args.stock else ""
     print(f"fitted on {len(rows)} predictions: a={a:.4f} b={b:.4f} c={c:.4f} d={d:.4f}{terms}")
 
     def mapped(row: dict) -> float:

@@ -3,6 +3,7 @@ predictions are the advisor's own, the games are self-play's, and the measures a
 
 from __future__ import annotations
 
+import math
 import random
 import xml.etree.ElementTree as ElementTree
 
@@ -13,7 +14,7 @@ from ginrules.rules import resolve_rules
 from ginrules.rules.errors import InvalidRulesError
 from ginrules.rules.players.calibration import (Calibration, Departure, Prediction, calibrate,
                                                 calibration_report, pick_shown, reliability_svg)
-from ginrules.rules.players.hints import CALIBRATION, calibrated
+from ginrules.rules.players.hints import CALIBRATION, calibrated, mapped_chance
 from ginrules.rules.players.selfplay import Tally, play_game
 from tests.scripts import load_script
 
@@ -198,8 +199,8 @@ def test_the_random_models_numbers_come_true_against_the_random_bot():
 @pytest.mark.parametrize("family", ["standard", "oklahoma", "straight", "eaai"])
 def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, family):
     """hints.CALIBRATION never changes an order and never claims certainty from playouts,
-    whatever the stock holds."""
-    for stock in (0, 9, 31):
+    whatever the stock holds (its slope changes with the stock)."""
+    for stock in range(32):
         chances = [calibrated(model, w / 100, 0.0, 100, family, stock=stock)[0]
                    for w in range(101)]
         assert chances == sorted(chances) and chances[0] < chances[-1]
@@ -210,9 +211,10 @@ def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(mode
 
 
 def test_the_maps_stock_terms_move_every_option_of_a_decision_alike():
-    """The stock is the same for every option of a decision, so a map's terms in it (e, f)
-    shift all the options' numbers and change no rank, tier or error: made-up playouts ranked
-    with 31 cards left in the stock and with 5."""
+    """The stock is the same for every option of a decision, so a map's terms in it (e, f, g)
+    shift all the options' points alike and keep their chances in the same order, and change
+    no rank, tier or error: made-up playouts ranked with 31 cards left in the stock and with
+    5."""
     from ginrules.rules.base.cards import parse_card
     from ginrules.rules.players.heuristic import Scored
     from ginrules.rules.players.hints import ranked_options
@@ -220,6 +222,7 @@ def test_the_maps_stock_terms_move_every_option_of_a_decision_alike():
     from ginrules.rules.table.moves import Discard
 
     assert CALIBRATION["advisor"]["eaai"].f != 0  # a map with stock terms
+    assert CALIBRATION["advisor"]["eaai"].g != 0
     rng = random.Random(7)
     scored, played = [], []
     for index, card in enumerate(("KS", "QH", "9D", "2C")):
@@ -235,6 +238,23 @@ def test_the_maps_stock_terms_move_every_option_of_a_decision_alike():
     assert [o.move for o in early] == [o.move for o in late]
     assert [o.tier for o in early] == [o.tier for o in late]
     assert [o.expected_points_error for o in early] == [o.expected_points_error for o in late]
+    by_chance = [sorted(range(4), key=lambda i, ranked=ranked: (ranked[i].win_chance, -i))
+                 for ranked in (early, late)]
+    assert by_chance[0] == by_chance[1]
+    assert len({o.win_chance for o in late}) > 1
+    # A chance's error is the map's own sensitivity to the share of playouts won, at that
+    # stock: a numerical derivative of the map times the share's error.
+    line = CALIBRATION["advisor"]["eaai"]
+    for stock, ranked in ((31, early), (5, late)):
+        for option in ranked:
+            share, n = option.playouts_raw[0], option.samples
+            step = 1e-6
+            slope = (mapped_chance(line, share + step, n, stock)
+                     - mapped_chance(line, share - step, n, stock)) / (2 * step)
+            kept = (share * n + 0.5) / (n + 1)
+            expected = slope * math.sqrt(kept * (1 - kept) / n)
+            assert option.win_chance_error == pytest.approx(expected, abs=0.0011)
+    assert [o.win_chance_error for o in early] != [o.win_chance_error for o in late]
     shift = CALIBRATION["advisor"]["eaai"].f * 26
     assert all(abs(e.expected_points - lt.expected_points - shift) < 0.011
                for e, lt in zip(early, late))
@@ -282,18 +302,20 @@ def test_the_fitting_tool_recovers_a_known_map(tmp_path):
     assert abs(a - 0.2) < 0.06 and abs(b - 0.6) < 0.04
     assert abs(c - 1.5) < 0.2 and abs(d - 0.7) < 0.02
 
-    # With --stock, the terms in the cards left in the stock as well.
+    # With --stock, the terms in the cards left in the stock as well, the slope's included.
     for row in rows:
         row["stock"] = rng.randint(0, 31)
-        chance = 1 / (1 + math.exp(-(-0.5 + 0.6 * fit.logit_share(row) + 0.04 * row["stock"])))
+        slope = 0.1 + 0.02 * row["stock"]
+        chance = 1 / (1 + math.exp(-(-0.5 + slope * fit.logit_share(row) + 0.04 * row["stock"])))
         row["won"] = rng.random() < chance
         row["points"] = (-6 + 0.9 * row["playout_points"] + 0.25 * row["stock"]
                          + rng.gauss(0, 5))
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     loaded = fit.load([str(path)])
-    a, b, e = fit.fit_logistic(loaded, stock=True)
+    a, b, e, g = fit.fit_logistic(loaded, stock=True)
     c, d, f = fit.fit_line(loaded, stock=True)
-    assert abs(a + 0.5) < 0.1 and abs(b - 0.6) < 0.04 and abs(e - 0.04) < 0.006
+    assert abs(a + 0.5) < 0.15 and abs(b - 0.1) < 0.06 and abs(e - 0.04) < 0.008
+    assert abs(g - 0.02) < 0.004
     assert abs(c + 6) < 0.3 and abs(d - 0.9) < 0.02 and abs(f - 0.25) < 0.02
 
     # Rows that say their option's rank are also judged as first options and the others apart.
@@ -307,6 +329,33 @@ def test_the_fitting_tool_recovers_a_known_map(tmp_path):
     del rows[0]["rank"]  # a file of before the field: judged whole only
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert [name for name, _ in fit._parts("test", fit.load([str(path)]))] == ["test"]
+
+
+def test_the_fitting_tool_refuses_a_map_that_would_change_an_order(tmp_path, monkeypatch,
+                                                                    capsys):
+    """A fit whose slope on the playouts' log-odds is not positive at some stock would rank
+    options against their playouts: fit_calibration.py says so and gives no map."""
+    import json
+    import math
+    import sys
+
+    fit = load_script("bench/calibration/fit_calibration.py", "fit_calibration")
+    rng = random.Random(5)
+    rows = []
+    for _ in range(4000):
+        row = {"playout_win": rng.randint(1, 99) / 100, "samples": 100,
+               "playout_points": rng.uniform(-30, 30), "stock": rng.randint(0, 31)}
+        # the more playouts won, the fewer rounds won, late in a round
+        slope = -0.8 + 0.05 * row["stock"]
+        row["won"] = rng.random() < 1 / (1 + math.exp(-slope * fit.logit_share(row)))
+        row["points"] = row["playout_points"]
+        rows.append(row)
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    monkeypatch.setattr(sys, "argv", ["fit_calibration.py", "--stock", str(path)])
+    with pytest.raises(SystemExit, match="not positive at every stock"):
+        fit.main()
+    assert "fitted on" not in capsys.readouterr().out
 
 
 def test_each_two_player_preset_has_a_fitted_family_of_maps():

@@ -86,10 +86,14 @@ class CalibrationMap(NamedTuple):
     """The chance's log-odds per card left in the stock."""
     f: float = 0.0
     """The expected points per card left in the stock."""
+    g: float = 0.0
+    """The chance's slope on the playouts' log-odds per card left in the stock: early in a
+    round the playouts' share of wins says more of the round than late, when the advisor's own
+    play, not the playouts', decides what is left (docs/strength.md)."""
 
 
 _RANDOM_STANDARD = CalibrationMap(2.4020, 0.5484, 8.0211, 0.9935)
-_ADVISOR_STANDARD = CalibrationMap(0.0656, 0.5313, -1.9218, 0.8678)
+_ADVISOR_STANDARD = CalibrationMap(-0.8005, 0.0892, -7.4402, 0.9073, 0.0360, 0.2166, 0.0230)
 # The standard family's maps of the models with no straight-gin or eaai run of their own, named
 # once so that the families reusing them cannot drift from them when they are fitted again.
 
@@ -118,34 +122,34 @@ CALIBRATION: dict[str, dict[str, CalibrationMap]] = {
                "straight": _RANDOM_STANDARD,
                "eaai": _RANDOM_STANDARD},
     # advisor,advisor --opponent-model greedy: standard seeds 21 (8 games) and 23 (10 games),
-    # oklahoma seed 24 (10 games), fitted together.  Standard refitted for the raced
-    # look-ahead (playouts.RACE, OWN_KNOCK) on advisor,advisor --opponent-model advisor seeds
-    # 121 (50 games, first options) and 202 (60 games, --options shown: an option drawn at
-    # random among those with numbers) together.  A map with terms in the stock, fitted on 121
-    # and 41 (700 games, options shown), drew the first options of seed 104 in (an ECE of
-    # 0.029 against 0.042) but not the options shown of seed 45, so this one stays
-    # (docs/strength.md).
-    # Eaai on seeds 47 (--rules eaai, 60 games, first options at every decision) and 43 (480
-    # games, --options shown) together, with the terms in the stock: under eaai the playouts'
-    # points read 7 to 17 points above what the advisor lets happen, the more so the later.
+    # oklahoma seed 24 (10 games), fitted together.  Standard and eaai refitted for the raced
+    # look-ahead with the terms in the stock, each on advisor,advisor --opponent-model advisor
+    # runs of first options at every decision and of --options shown together: standard on
+    # seeds 121 (50 games) and 41 (700 games), eaai on seeds 47 (60 games) and 43 (480 games).
+    # A slope that grows with the stock (g) lets one map serve both: early in a round the
+    # playouts' share of wins says more of the round than late (a slope of about 0.7 with 28
+    # cards or more left, 0.2 with fewer than 10).  Under eaai the playouts' points read 7 to
+    # 17 points above what the advisor lets happen, the more so the later (docs/strength.md).
     "advisor": {"standard": _ADVISOR_STANDARD,
                 "oklahoma": CalibrationMap(-0.0907, 0.6147, -1.2897, 0.7897),
                 "straight": _ADVISOR_STANDARD,
-                "eaai": CalibrationMap(-1.0726, 0.3548, -15.9520, 0.7102, 0.0392, 0.3858)},
+                "eaai": CalibrationMap(-0.9772, 0.0272, -15.9520, 0.7102, 0.0378, 0.3858,
+                                       0.0195)},
 }
 """Per opponent model and family of rules (:func:`rules_family`: Oklahoma's knock limit set by
 the upcard, R-5.6; straight gin's limit of 0, R-5.1; another fixed one with an undercut bonus of
 20 or more, R-7.2, as under eaai; or with a smaller one), the map from the
-playouts' raw numbers to the reply's (a, b, c, d, e, f): ``win_chance = 1 / (1 + exp(-(a + b *
-logit(w) + e * s)))`` where ``w`` is the share of playouts won (kept off 0 and 1 by half a
-playout) and ``s`` the cards left in the stock, and ``expected_points = c + d * p + f * s``
-where ``p`` is the playouts' mean points (e and f are 0 in the maps fitted without the
+playouts' raw numbers to the reply's (a, b, c, d, e, f, g): ``win_chance = 1 / (1 + exp(-(a +
+(b + g * s) * logit(w) + e * s)))`` where ``w`` is the share of playouts won (kept off 0 and 1
+by half a playout) and ``s`` the cards left in the stock, and ``expected_points = c + d * p + f
+* s`` where ``p`` is the playouts' mean points (e, f and g are 0 in the maps fitted without the
 stock).  Fitted by logistic and least-squares regression to the outcomes of self-play rounds
 (``ginrules calibrate``), on seeds other than those of the figures of docs/strength.md ("Are
 the hints' numbers true?"); where a family had no run of its own, a model reuses the standard
 family's map.  The playouts play both seats more plainly than the advisor does and their estimates
 carry sampling noise, so their raw chances are too sure of themselves; the map is increasing
-and never changes an order (the stock is the same for every option of a decision)."""
+and never changes an order (the stock is the same for every option of a decision, and the
+slope ``b + g * s`` is positive at every stock)."""
 
 
 EAAI_UNDERCUT = 20
@@ -171,10 +175,16 @@ def playouts_logit(win: float, samples: int) -> float:
     return math.log(share / (1 - share))
 
 
+def chance_slope(line: CalibrationMap, stock: int) -> float:
+    """A map's slope on the playouts' log-odds with ``stock`` cards left in the stock: what a
+    chance's error scales by, and positive at every stock, so that the map keeps every order."""
+    return line.b + line.g * stock
+
+
 def mapped_chance(line: CalibrationMap, win: float, samples: int, stock: int) -> float:
     """A map's win chance for the playouts' raw share of wins over ``samples`` playouts, with
     ``stock`` cards left in the stock (unrounded)."""
-    z = line.a + line.b * playouts_logit(win, samples) + line.e * stock
+    z = line.a + chance_slope(line, stock) * playouts_logit(win, samples) + line.e * stock
     return 1 / (1 + math.exp(-z))
 
 
@@ -327,7 +337,8 @@ def ranked_options(scored: list[Scored], played: list[list[Outcome]], model: str
         options.append(HintOption(
             item.move, rank, points, win, "; ".join(notes), item.samples, item.melds,
             item.deadwood, raw, expected_points_error=round(standard_error(spread), 2),
-            win_chance_error=round(logistic_error(win, line.b, won, len(outcomes)), 3),
+            win_chance_error=round(logistic_error(win, chance_slope(line, stock), won,
+                                                  len(outcomes)), 3),
             tier=tiers[index]))
     return tuple(options)
 
