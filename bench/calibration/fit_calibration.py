@@ -30,6 +30,7 @@ import json
 import math
 from collections.abc import Callable
 
+from ginrules.rules.base.sizes import STOCK_SIZE
 from ginrules.rules.players.calibration import calibration_error
 from ginrules.rules.players.hints import (CalibrationMap, chance_slope, mapped_chance,
                                           mapped_points, playouts_logit)
@@ -63,11 +64,6 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [rows[i][n] / rows[i][i] for i in range(n)]
 
 
-STOCK_MOST = 31
-"""The most cards a two-player stock holds after the deal: a fitted slope must stay positive
-from 0 to this."""
-
-
 def _with_stock(values: list[float], row: dict, stock: bool) -> list[float]:
     return values + [float(row["stock"])] if stock else values
 
@@ -76,8 +72,9 @@ def fit_logistic(rows: list[dict], stock: bool = False) -> tuple[float, ...]:
     """Newton's method, each step halved until the log-likelihood does not fall, on won ~ a +
     b * logit(w) (+ e * stock + g * stock * logit(w)): ``(a, b)``, or ``(a, b, e, g)`` with
     ``stock``."""
-    xs = [[1.0, logit_share(row)] + ([float(row["stock"]), row["stock"] * logit_share(row)]
-                                     if stock else []) for row in rows]
+    xs = [_with_stock([1.0, logit_share(row)], row, stock) for row in rows]
+    if stock:  # the slope's term, the stock times the log-odds
+        xs = [x + [x[2] * x[1]] for x in xs]
     wons = [float(row["won"]) for row in rows]
 
     def likelihood(beta: list[float]) -> float:
@@ -144,7 +141,8 @@ def main() -> None:
     a, b, *eg = fit_logistic(rows, args.stock)
     c, d, *f = fit_line(rows, args.stock)
     line = CalibrationMap(a, b, c, d, *eg[:1], *f, *eg[1:])
-    if min(chance_slope(line, 0), chance_slope(line, STOCK_MOST)) <= 0:
+    # positive at both ends of the stock (R-3.1: 31 cards after the deal), so at every stock
+    if min(chance_slope(line, 0), chance_slope(line, STOCK_SIZE)) <= 0:
         raise SystemExit(f"the fitted slope on the playouts' log-odds is not positive at every "
                          f"stock (b={line.b:.4f}, g={line.g:.4f}): the map would change orders")
     terms = f" e={line.e:.4f} f={line.f:.4f} g={line.g:.4f}" if args.stock else ""
@@ -176,12 +174,12 @@ def _judge(name: str, judged: list[dict], mapped: Callable[[dict], float],
            points: Callable[[dict], float]) -> None:
     """One line: the ECE and the mean points, raw and mapped, beside what happened."""
     raw_points = sum(r["playout_points"] for r in judged) / len(judged)
-    mapped_points = sum(points(r) for r in judged) / len(judged)
+    mean_mapped = sum(points(r) for r in judged) / len(judged)
     real = sum(r["points"] for r in judged) / len(judged)
     raw_ece = ece(judged, lambda r: r["playout_win"])
     print(f"{name}: {len(judged)} predictions; ECE {raw_ece:.4f} raw, "
           f"{ece(judged, mapped):.4f} mapped; points {raw_points:+.2f} raw, "
-          f"{mapped_points:+.2f} mapped, {real:+.2f} realised")
+          f"{mean_mapped:+.2f} mapped, {real:+.2f} realised")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import pytest
 
 from ginrules.cli import main
 from ginrules.rules import resolve_rules
+from ginrules.rules.base.sizes import STOCK_SIZE
 from ginrules.rules.errors import InvalidRulesError
 from ginrules.rules.players.calibration import (Calibration, Departure, Prediction, calibrate,
                                                 calibration_report, pick_shown, reliability_svg)
@@ -200,7 +201,7 @@ def test_the_random_models_numbers_come_true_against_the_random_bot():
 def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, family):
     """hints.CALIBRATION never changes an order and never claims certainty from playouts,
     whatever the stock holds (its slope changes with the stock)."""
-    for stock in range(32):
+    for stock in range(STOCK_SIZE + 1):
         chances = [calibrated(model, w / 100, 0.0, 100, family, stock=stock)[0]
                    for w in range(101)]
         assert chances == sorted(chances) and chances[0] < chances[-1]
