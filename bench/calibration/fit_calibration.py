@@ -13,7 +13,14 @@ prints the numbers of the map:
   the same for every option of a decision, so these terms change no order while the slope
   ``b + g * s`` stays positive (the tool refuses a fit where it does not, from 0 to 31 cards);
   they let one map serve decisions early and late in a round, where the playouts' own numbers
-  say more or less of what happens.
+  say more or less of what happens;
+- with ``--slopes B D``, only the offsets ``a`` and ``c``, the slopes kept at ``b = B`` and
+  ``d = D``: where a slope is loose and its offset is not, as against the random bot, whose
+  rounds are nearly all won and whose playouts' points vary little from one decision to the
+  next.
+
+A fit needs rounds both won and lost: where every round of the predictions was won (or every
+one lost), no chance map follows from them, and the tool says so.
 
 It also prints the expected calibration error before and after, on the files given with
 ``--test`` when there are any (fit on some seeds, judge on others)::
@@ -68,31 +75,37 @@ def _with_stock(values: list[float], row: dict, stock: bool) -> list[float]:
     return values + [float(row["stock"])] if stock else values
 
 
-def fit_logistic(rows: list[dict], stock: bool = False) -> tuple[float, ...]:
+def fit_logistic(rows: list[dict], stock: bool = False,
+                 slope: float | None = None) -> tuple[float, ...]:
     """Newton's method, each step halved until the log-likelihood does not fall, on won ~ a +
     b * logit(w) (+ e * stock + g * stock * logit(w)): ``(a, b)``, or ``(a, b, e, g)`` with
-    ``stock``."""
-    xs = [_with_stock([1.0, logit_share(row)], row, stock) for row in rows]
+    ``stock``; given a ``slope``, b is that and only a is fitted."""
+    if slope is not None:
+        xs = [[1.0] for _ in rows]
+        fixed = [slope * logit_share(row) for row in rows]
+    else:
+        xs = [_with_stock([1.0, logit_share(row)], row, stock) for row in rows]
+        fixed = [0.0] * len(rows)
     if stock:  # the slope's term, the stock times the log-odds
         xs = [x + [x[2] * x[1]] for x in xs]
     wons = [float(row["won"]) for row in rows]
 
     def likelihood(beta: list[float]) -> float:
         total = 0.0
-        for x, won in zip(xs, wons):
-            z = sum(bi * xi for bi, xi in zip(beta, x))
+        for x, z0, won in zip(xs, fixed, wons):
+            z = z0 + sum(bi * xi for bi, xi in zip(beta, x))
             # log(1 + exp(z)), written so that neither sign overflows
             total += won * z - (max(z, 0.0) + math.log1p(math.exp(-abs(z))))
         return total
 
-    beta = [0.0, 1.0] + [0.0, 0.0] * stock
+    beta = [0.0] if slope is not None else [0.0, 1.0] + [0.0, 0.0] * stock
     best = likelihood(beta)
     for _ in range(100):
         k = len(beta)
         grad = [0.0] * k
         hess = [[0.0] * k for _ in range(k)]
-        for x, won in zip(xs, wons):
-            z = sum(bi * xi for bi, xi in zip(beta, x))
+        for x, z0, won in zip(xs, fixed, wons):
+            z = z0 + sum(bi * xi for bi, xi in zip(beta, x))
             q = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
             r, w = q - won, q * (1 - q)
             for i in range(k):
@@ -109,12 +122,17 @@ def fit_logistic(rows: list[dict], stock: bool = False) -> tuple[float, ...]:
         beta, best = trial, max(best, value)
         if sum(abs(si) for si in step) < 1e-10:
             break
-    return tuple(beta)
+    return (beta[0], slope) if slope is not None else tuple(beta)
 
 
-def fit_line(rows: list[dict], stock: bool = False) -> tuple[float, ...]:
+def fit_line(rows: list[dict], stock: bool = False,
+             slope: float | None = None) -> tuple[float, ...]:
     """Least squares of the round's points ~ c + d * the playouts' mean points (+ f * stock):
-    ``(c, d)``, or ``(c, d, f)`` with ``stock``."""
+    ``(c, d)``, or ``(c, d, f)`` with ``stock``; given a ``slope``, d is that and c the mean of
+    the points less it times the playouts' points."""
+    if slope is not None:
+        return (sum(row["points"] - slope * row["playout_points"] for row in rows) / len(rows),
+                slope)
     xs = [_with_stock([1.0, row["playout_points"]], row, stock) for row in rows]
     k = len(xs[0])
     gram = [[sum(x[i] * x[j] for x in xs) for j in range(k)] for i in range(k)]
@@ -132,20 +150,30 @@ def main() -> None:
     parser.add_argument("--test", nargs="*", default=[], help="predictions to judge the fit on")
     parser.add_argument("--stock", action="store_true",
                         help="fit the terms in the cards left in the stock too (e, f and g)")
+    parser.add_argument("--slopes", nargs=2, type=float, metavar=("B", "D"),
+                        help="keep the slopes b and d at these and fit the offsets a and c only")
     args = parser.parse_args()
     rows, tests = load(args.files), load(args.test)
     if not rows:
         raise SystemExit("no predictions with playout_win in those files")
     if args.stock and any(row.get("stock") is None for row in rows + tests):
         raise SystemExit("--stock: a prediction without the stock")
-    a, b, *eg = fit_logistic(rows, args.stock)
-    c, d, *f = fit_line(rows, args.stock)
+    if args.stock and args.slopes:
+        raise SystemExit("--stock and --slopes: the slopes kept are a map's without the stock")
+    if len({bool(row["won"]) for row in rows}) < 2:
+        raise SystemExit(f"every round of the {len(rows)} predictions was "
+                         f"{'won' if rows[0]['won'] else 'lost'}: no map of the chances "
+                         f"follows from them")
+    b_kept, d_kept = args.slopes or (None, None)
+    a, b, *eg = fit_logistic(rows, args.stock, b_kept)
+    c, d, *f = fit_line(rows, args.stock, d_kept)
     line = CalibrationMap(a, b, c, d, *eg[:1], *f, *eg[1:])
     # positive at both ends of the stock (R-3.1: 31 cards after the deal), so at every stock
     if min(chance_slope(line, 0), chance_slope(line, STOCK_SIZE)) <= 0:
         raise SystemExit(f"the fitted slope on the playouts' log-odds is not positive at every "
                          f"stock (b={line.b:.4f}, g={line.g:.4f}): the map would change orders")
     terms = f" e={line.e:.4f} f={line.f:.4f} g={line.g:.4f}" if args.stock else ""
+    terms += " (b and d kept)" if args.slopes else ""
     print(f"fitted on {len(rows)} predictions: a={a:.4f} b={b:.4f} c={c:.4f} d={d:.4f}{terms}")
 
     def mapped(row: dict) -> float:

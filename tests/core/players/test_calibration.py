@@ -302,6 +302,15 @@ def test_the_fitting_tool_recovers_a_known_map(tmp_path):
     c, d = fit.fit_line(loaded)
     assert abs(a - 0.2) < 0.06 and abs(b - 0.6) < 0.04
     assert abs(c - 1.5) < 0.2 and abs(d - 0.7) < 0.02
+    # --slopes: the slopes kept as given, the offsets fitted under them.
+    assert fit.fit_logistic(loaded, slope=0.6)[1] == 0.6
+    assert abs(fit.fit_logistic(loaded, slope=0.6)[0] - 0.2) < 0.03
+    assert fit.fit_line(loaded, slope=0.7)[1] == 0.7
+    assert abs(fit.fit_line(loaded, slope=0.7)[0] - 1.5) < 0.1
+    a_off, _ = fit.fit_logistic(loaded, slope=0.3)  # a slope too flat: the offset makes up
+    mean_won = sum(r["won"] for r in loaded) / len(loaded)
+    mean_said = sum(1 / (1 + math.exp(-(a_off + 0.3 * fit.logit_share(r)))) for r in loaded)
+    assert abs(mean_said / len(loaded) - mean_won) < 1e-6  # the likelihood's first condition
 
     # With --stock, the terms in the cards left in the stock as well, the slope's included.
     for row in rows:
@@ -356,6 +365,29 @@ def test_the_fitting_tool_refuses_a_map_that_would_change_an_order(tmp_path, mon
     monkeypatch.setattr(sys, "argv", ["fit_calibration.py", "--stock", str(path)])
     with pytest.raises(SystemExit, match="not positive at every stock"):
         fit.main()
+    assert "fitted on" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_the_fitting_tool_refuses_rounds_all_won_or_all_lost(tmp_path, monkeypatch, capsys, won):
+    """Against the random bot every round may be won: no chance map follows from such
+    predictions (the fit's offset would run off without end), so fit_calibration.py says so
+    and gives no map, whether the slopes are fitted or kept."""
+    import json
+    import sys
+
+    fit = load_script("bench/calibration/fit_calibration.py", "fit_calibration")
+    rng = random.Random(7)
+    rows = [{"playout_win": rng.randint(1, 99) / 100, "samples": 100, "won": won,
+             "playout_points": rng.uniform(-30, 30), "points": rng.uniform(-30, 30),
+             "stock": rng.randint(0, 31)} for _ in range(500)]
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    for extra in ([], ["--slopes", "0.5", "1.0"]):
+        monkeypatch.setattr(sys, "argv", ["fit_calibration.py", *extra, str(path)])
+        with pytest.raises(SystemExit, match=f"every round of the 500 predictions was "
+                                             f"{'won' if won else 'lost'}"):
+            fit.main()
     assert "fitted on" not in capsys.readouterr().out
 
 
