@@ -33,8 +33,11 @@ def main() -> None:
     parser.add_argument("--rules", default="standard")
     parser.add_argument("--games", type=int, default=0, help="the run's games, for the report")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed, for the report")
-    parser.add_argument("--rounds", type=int, default=0, help="the run's rounds, for the report")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="the run's rounds, for the report (not said when not given)")
     parser.add_argument("--budget-ms", type=int, default=100)
+    parser.add_argument("--options", choices=("first", "shown"), default="first",
+                        help="the options the run measured, for the report")
     parser.add_argument("--svg", help="where to write the reliability diagram")
     args = parser.parse_args()
     family = rules_family(resolve_rules(args.rules))
@@ -54,7 +57,8 @@ def main() -> None:
                                       row["playout_win"], row["playout_points"]))
     bots = tuple(args.bots.split(","))
     result = Calibration((bots[0], bots[1]), args.rules, args.budget_ms, args.games, args.seed,
-                         predictions, rounds=args.rounds, opponent_model=args.opponent_model)
+                         predictions, rounds=args.rounds, opponent_model=args.opponent_model,
+                         options=args.options, rescored=True)
     print(calibration_report(result))
     if args.svg:
         Path(args.svg).write_text(reliability_svg(result), encoding="utf-8")

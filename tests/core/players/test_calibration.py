@@ -428,6 +428,15 @@ def test_remapping_recorded_predictions_gives_what_the_command_printed(tmp_path,
     measures = [line for line in printed.splitlines() if line.startswith("expected calib")]
     assert measures and measures[0] in out.splitlines()
     assert printed.splitlines()[:11] == out.splitlines()[:11]  # the reliability table
+    # It played nothing and was not told the rounds: it claims neither a time nor 0 rounds.
+    summary = out.splitlines()[11]
+    assert summary.endswith("; scored again under today's maps")
+    assert " in " not in summary and "rounds" not in summary and " s " not in summary
+    rounds = printed.splitlines()[11].split(" rounds of ")[0].rsplit(" ", 1)[1]
+    monkeypatch.setattr(sys, "argv", ["remap", str(records), "--bots", "advisor,simple",
+                                      "--games", "1", "--rounds", rounds])
+    remap.main()
+    assert f"predictions in {rounds} rounds of 1 games" in capsys.readouterr().out
 
 
 def test_cli_calibrate_measures_every_shown_option_when_asked(capsys):

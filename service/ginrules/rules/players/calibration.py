@@ -134,6 +134,9 @@ class Calibration:
     ran_on: str = ""
     """What played the games, as the report says it (``2 processes``, ``Ray (local, 2
     CPUs)``); empty: not said."""
+    rescored: bool = False
+    """The predictions are an earlier run's, scored again under today's maps
+    (bench/calibration/remap_calibration.py): no game was played and nothing was timed."""
 
     def table(self, bins: int = BINS) -> list[Bin]:
         return reliability_table([(p.win_chance, p.won) for p in self.predictions], bins)
@@ -330,14 +333,17 @@ def calibration_report(result: Calibration) -> str:
         else:
             lines.append(f"{f'{b.low:.1f}-{b.high:.1f}':<22}{0:>10}{'-':>16}{'-':>11}")
     n = len(result.predictions)
-    lines.append(f"{n} predictions in {result.rounds} rounds of {result.games} games "
+    # rounds 0 with predictions: not known (a rescoring not told them)
+    rounds = f" in {result.rounds} rounds" if result.rounds or not n else ""
+    lines.append(f"{n} predictions{rounds} of {result.games} games "
                  f"({result.bots[0]} against {result.bots[1]}, rules {result.rules}, budget "
                  f"{result.budget_ms} ms, opponent model {result.opponent_model}, seed "
                  f"{result.seed}"
                  + (f"; {result.resumed} games resumed, {result.games - result.resumed} played"
                     if result.resumed else "")
-                 + ")" + time_taken(result.seconds, result.ran_on,
-                                    result.games - result.resumed)
+                 + ")" + ("; scored again under today's maps" if result.rescored else
+                          time_taken(result.seconds, result.ran_on,
+                                     result.games - result.resumed))
                  + ("; every option shown with numbers, one played at random at one "
                     "decision a round" if result.options == "shown" else ""))
     lines.append(f"expected calibration error {result.ece:.3f}, Brier score {result.brier:.3f}; "
