@@ -200,12 +200,14 @@ def test_the_random_models_numbers_come_true_against_the_random_bot():
 @pytest.mark.parametrize("family", ["standard", "oklahoma", "straight", "eaai"])
 def test_the_calibration_map_is_increasing_and_keeps_chances_inside_0_and_1(model, family):
     """hints.CALIBRATION never changes an order and never claims certainty from playouts,
-    whatever the stock holds (its slope changes with the stock)."""
+    whatever the stock holds (its slope changes with the stock) and however many playouts
+    agree (up to those of the API's largest budget and more)."""
     for stock in range(STOCK_SIZE + 1):
-        chances = [calibrated(model, w / 100, 0.0, 100, family, stock=stock)[0]
-                   for w in range(101)]
-        assert chances == sorted(chances) and chances[0] < chances[-1]
-        assert 0 < chances[0] and chances[-1] < 1
+        for samples in (100, 600, 20000):
+            chances = [calibrated(model, w / 100, 0.0, samples, family, stock=stock)[0]
+                       for w in range(101)]
+            assert chances == sorted(chances) and chances[0] < chances[-1]
+            assert 0 < chances[0] and chances[-1] < 1
         points = [calibrated(model, 0.5, p, 100, family, stock=stock)[1]
                   for p in range(-60, 61, 5)]
         assert points == sorted(points) and points[0] < points[-1]
