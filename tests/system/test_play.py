@@ -497,7 +497,13 @@ def _table_says_what_the_hint_says(page, hint) -> tuple[int, int]:
             assert float(value.replace("\u2212", "-")) == pytest.approx(
                 option["expected_points"], abs=0.051)
             assert float(error) == pytest.approx(option["expected_points_std_error"], abs=0.051)
-            assert re.fullmatch(r"\d+% \u00b1 (\d+|<1)%", cells[4]), cells[4]
+            shown = re.fullmatch(r"(\d+|>99|<1)% \u00b1 (\d+|<1)%", cells[4])
+            assert shown, cells[4]
+            percent = option["win_chance"] * 100  # never "100%" nor "0%": no certainty
+            if percent >= 99.5 or percent < 0.5:
+                assert shown.group(1) == (">99" if percent >= 99.5 else "<1"), cells[4]
+            else:
+                assert abs(int(shown.group(1)) - percent) <= 0.5 + 1e-9, (cells[4], option)
         previous = option
     shown = sum(option["expected_points"] is not None for option in hint["options"])
     return shown, len(hint["options"]) - shown
@@ -561,6 +567,39 @@ def test_one_round_against_the_advisor_follows_the_hints_first_choice(server, br
     page.wait_for_selector("#play-totals")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     _shoot_spread(page, artifacts / "play-spread-phone.png")
+    assert errors == []
+
+
+@pytest.mark.server
+def test_a_chance_near_certain_is_shown_as_such_and_never_as_0_or_100_percent(server, browser):
+    """A hint's win_chance is never 0 or 1 (hints.CHANCE_LEAST); the table does not round one
+    there either: 0.999 reads ">99%" and 0.001 "<1%", 0.994 "99%".  The reply of the service
+    is given back to the page with those chances in it."""
+    page, errors = _page(browser)
+    chances = [0.999, 0.001, 0.994]
+
+    def near_certain(route):
+        reply = route.fetch().json()
+        for option, chance in zip([o for o in reply["options"]
+                                   if o["win_chance"] is not None], chances):
+            option["win_chance"] = chance
+        route.fulfill(json=reply)
+
+    page.route("**/v1/hints", near_certain)
+    state = _start(page, server)
+    for _ in range(20):  # to a discard: it has an option for each card, so all three are shown
+        if state == "discard":
+            break
+        _click_turn(server, page, state)
+        state = _state(page)
+    assert state == "discard"
+    with page.expect_response(lambda r: r.url.endswith("/v1/hints")) as answer:
+        page.click("#play-hint")
+    page.wait_for_selector("#play-hint-table tbody tr.best .hint-play")
+    hint = answer.value.json()
+    _table_says_what_the_hint_says(page, hint)
+    cells = page.locator("#play-hint-table tbody tr td.hint-chance").all_text_contents()
+    assert [cell.split(" ")[0] for cell in cells[:3]] == [">99%", "<1%", "99%"], cells
     assert errors == []
 
 

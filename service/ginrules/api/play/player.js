@@ -588,13 +588,15 @@ async function showHints() {
 const inWordsOf = (text) => faultWords({ detail: text });
 
 // A hint's numbers as the reply gives them, with their standard errors: "\u22122.8 \u00b1 0.6",
-// "43% \u00b1 3%".
+// "43% \u00b1 3%". A chance that would round to 0% or 100% reads "<1%" or ">99%": a hint's
+// chance is never 0 or 1 (it is a sample of playouts), and the table does not round it there.
 const signed = (value) => value.toFixed(1).replace(/^-/, "\u2212");
 const hintPoints = (option) => option.expected_points_std_error === null
   || option.expected_points_std_error === undefined ? signed(option.expected_points)
   : `${signed(option.expected_points)} \u00b1 ${option.expected_points_std_error.toFixed(1)}`;
 const hintChance = (option) => {
-  const chance = `${Math.round(option.win_chance * 100)}%`;
+  const percent = option.win_chance * 100;
+  const chance = percent >= 99.5 ? ">99%" : percent < 0.5 ? "<1%" : `${Math.round(percent)}%`;
   const error = option.win_chance_std_error;
   if (error === null || error === undefined) return chance;
   return `${chance} \u00b1 ${error * 100 < 1 ? "<1" : Math.round(error * 100)}%`;
