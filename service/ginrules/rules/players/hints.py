@@ -180,7 +180,7 @@ def chance_slope(line: CalibrationMap, stock: int) -> float:
 
 
 CHANCE_LEAST = 0.001
-"""The least win chance a hint shows, and one less it the most: its rounding's step."""
+"""The least win chance a hint shows (its rounding's step); the most is 1 - CHANCE_LEAST."""
 
 
 def mapped_chance(line: CalibrationMap, win: float, samples: int, stock: int) -> float:
