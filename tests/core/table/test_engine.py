@@ -66,6 +66,25 @@ def test_r4_r5_r6_legal_moves_are_the_moves_that_pass_the_checks(rules):
 
 
 
+@pytest.mark.parametrize("rules, offered", [("standard", False), ("openspiel", True)])
+def test_r4_3_the_card_just_taken_is_a_candidate_only_where_it_may_be_discarded(rules, offered):
+    # The candidates leave out what the check refuses for sure (a refusal raises, which costs a
+    # random playout more than its other moves); every other card of the hand stays offered.
+    rng = random.Random(f"taken {rules}")
+    seen = 0
+    for _ in range(20):
+        for deal in play_randomly(new_deal(rng, rules), rng):
+            if deal.phase is not Phase.DISCARD or deal.taken is None:
+                continue
+            player = deal.turn
+            cards = {move.card for move in deal.candidates() if isinstance(move, Discard)}
+            assert cards == set(mask_cards(deal.hands[player])) - (
+                set() if offered else {deal.taken}), deal
+            assert deal.can(Discard(player, deal.taken)) is offered
+            seen += 1
+    assert seen > 20
+
+
 def state_of(deal: Deal) -> dict:
     """Every attribute of a deal, its lists and dicts copied."""
     names = getattr(Deal, "__slots__", ()) or Deal.__mypyc_attrs__

@@ -29,8 +29,8 @@ from ..base.melds import Arrangement, Meld
 from ..base.options import Rules
 from ..base.sizes import DECK_SIZE, STOCK_SIZE, WALL
 from ..errors import IllegalDeal, IllegalMove, InvalidHandError
-from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock, plays_big_gin,
-                           taken_card_fault)
+from ..hands.knock import (big_gin_allowed, check_knock, count_may_knock,
+                           may_discard_taken_card, plays_big_gin, taken_card_fault)
 from ..hands.solver import solver_for
 from ..hands.layoffs import Layoff, layable_by_meld, layoffs_fault, may_lay_off
 from ..hands.scoring import DealScore, score_deal
@@ -579,10 +579,11 @@ class Deal:
     def candidates(self) -> tuple[Move, ...]:
         """The moves worth asking the checks about, a superset of the legal moves (as
         python-chess's pseudo-legal moves are): of the kinds the phase takes (``_PHASES_OF``),
-        for the player to move, each card of their hand, a stock draw naming no card, the
-        defender's best reply (R-6.4), and the knocks leaving the arrangement to the service
-        (R-5.3) whose count passes the knock rule's precheck (``count_may_knock``, R-5.1;
-        ``big_gin_allowed``, R-5.5): the checks then ask the whole rule."""
+        for the player to move, each card of their hand but the card just taken where the
+        rules forbid discarding it (``may_discard_taken_card``, R-4.3), a stock draw naming no
+        card, the defender's best reply (R-6.4), and the knocks leaving the arrangement to the
+        service (R-5.3) whose count passes the knock rule's precheck (``count_may_knock``,
+        R-5.1; ``big_gin_allowed``, R-5.5): the checks then ask the whole rule."""
         player = self.turn
         if player is None:
             return ()
@@ -596,7 +597,9 @@ class Deal:
                 moves.append(_new(_Draw, (player, "discard", self.pile[-1])))
         if phase in _PHASES_OF[_Discard]:
             hand = self.hands[player]
-            cards = mask_cards(hand)
+            # Not the card just taken where it may not go: a refusal raises (docs/performance.md).
+            cards = mask_cards(hand if self.taken is None or may_discard_taken_card(self.rules)
+                               else hand & ~CARD_BITS[self.taken])
             made = self._discards[player]
             for card in cards:
                 discard = made[card]
@@ -670,8 +673,7 @@ class Deal:
         twin.returns, twin.first_turn_passes = self.returns, self.first_turn_passes
         twin.stock_only, twin.must_knock = self.stock_only, self.must_knock
         twin.end_rule, twin.knock, twin.score = self.end_rule, self.knock, self.score
-        twin._played = list(self._played)
-        twin._records = list(self._records)
+        twin._played, twin._records = list(self._played), list(self._records)
         twin._discards = self._discards
         twin._draw_limit, twin._returns_end = self._draw_limit, self._returns_end
         twin._wall_take, twin._best, twin._spread = self._wall_take, self._best, self._spread
@@ -683,8 +685,7 @@ class Deal:
         return f"<Deal {self.phase.value} turn={self.turn} {hands}>"
 
 
-_PHASES_OF: Final = {_Pass: (_FIRST_TURN, _LAST_DISCARD),
-                     _Draw: _DRAW_PHASES,
+_PHASES_OF: Final = {_Pass: (_FIRST_TURN, _LAST_DISCARD), _Draw: _DRAW_PHASES,
                      _Discard: (_DISCARD,), _Knock: (_DISCARD,), _LayDown: (_LAY_DOWN,)}
 """The phases in which a move of each kind may come (R-4.1, R-4.2, R-4.7, R-6.1)."""
 
