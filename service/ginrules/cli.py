@@ -414,6 +414,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     progress = _progress(args, "games", args.games)
     from .wire.records import dump_game, read_game
 
+    _slow_tasks(args, bots)
     fan_out, runner, recorder = _recorded(
         args, args.games, progress, rules, lambda index, game: dump_game(index, args.seed, game),
         read_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms)
@@ -441,6 +442,15 @@ def _check_fan_out(args: argparse.Namespace) -> None:
     if args.ray is not None and args.jobs is not None and args.ray != "local":
         raise Refusal("--jobs counts this machine's processes; a Ray cluster's CPUs are its "
                       "own (--jobs goes with --ray local only)")
+
+
+def _slow_tasks(args: argparse.Namespace, bots: Iterable[str]) -> None:
+    """Where a bot is the advisor (its games take seconds), ship few tasks a batch
+    (``batches.SLOW_BATCH``) unless ``--batch`` says otherwise."""
+    from .rules.usecases.batches import SLOW_BATCH
+
+    if args.batch is None and any(bot.startswith("advisor") for bot in bots):
+        args.batch = SLOW_BATCH
 
 
 def _runner(args: argparse.Namespace, default_jobs: int = 1) -> Any:
@@ -550,7 +560,7 @@ def _fan_out_options(parser: argparse.ArgumentParser, what: str,
                      jobs_help: str | None = None) -> None:
     """``--jobs``, ``--ray`` and ``--batch``: what shares the work (usecases/batches.py)."""
     from .cluster import EXTRA as CLUSTER_EXTRA
-    from .rules.usecases.batches import DEFAULT_BATCH
+    from .rules.usecases.batches import DEFAULT_BATCH, SLOW_BATCH
 
     parser.add_argument(
         "--jobs", "-j", type=int, default=None, metavar="N",
@@ -564,8 +574,9 @@ def _fan_out_options(parser: argparse.ArgumentParser, what: str,
              f"Needs the optional extra: {CLUSTER_EXTRA}")
     parser.add_argument(
         "--batch", type=int, default=None, metavar="N",
-        help=f"{what} shipped to a worker at once (default: {DEFAULT_BATCH}; the first batches "
-             "are smaller, and so are a short run's, so that every worker has some)")
+        help=f"{what} shipped to a worker at once (default: {DEFAULT_BATCH}, {SLOW_BATCH} where a "
+             "bot is the advisor; the first batches are smaller, and so are a short run's, so "
+             "that every worker has some)")
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
@@ -597,6 +608,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     def progress(done: int, total: int, predictions: int) -> None:
         meter.update(done, total, note=f"{predictions:,} predictions")
 
+    _slow_tasks(args, bots)
     fan_out, runner, recorder = _recorded(
         args, args.games, meter, rules,
         lambda index, game: dump_calibration_game(index, args.seed, bots, game),
@@ -650,6 +662,7 @@ def run_arena(args: argparse.Namespace) -> int:
     sprt = _sprt(args)
     if sprt is not None and args.batch is None:
         args.batch = SPRT_BATCH
+    _slow_tasks(args, (first.bot, second.bot))
     meter = _progress(args, "pairs", args.pairs, capped=sprt is not None)
 
     def progress(done: int, total: int, llr: float | None) -> None:

@@ -357,3 +357,33 @@ def test_replay_resume_refuses_other_inputs_invalid_only_and_standard_output(
         assert main(["replay", "--resume", *extra, str(logs)]) == 2
         assert "--resume reads back one result per log from --output FILE" in \
             capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command, bots, given, shipped", [
+    ("selfplay", "advisor,simple", None, "slow"),
+    ("selfplay", "simple,random", None, None),
+    ("arena", "simple,advisor:0", None, "slow"),
+    ("calibrate", "advisor,random", None, "slow"),
+    ("calibrate", "advisor,random", "5", 5),
+])
+def test_a_run_with_the_advisor_ships_few_games_a_batch_so_that_a_stop_loses_few(
+        command, bots, given, shipped, capsys, monkeypatch):
+    # An output keeps a game once its batch comes back: a batch of the advisor's games held
+    # minutes of them (hours of pairs), lost to a stop.  --batch still says what it says.
+    from ginrules.rules.usecases import batches
+
+    made = []
+    real = batches.Processes
+
+    def spy(jobs: int = 1, batch: int | None = None):
+        made.append(batch)
+        return real(jobs, batch)
+
+    monkeypatch.setattr(batches, "Processes", spy)
+    args = _with(COMMANDS[command], "--bots", bots)
+    if command == "selfplay":
+        args = _with(tuple(args), "--budget-ms", "0")
+    if given is not None:
+        args = [*args, "--batch", given]
+    _table(capsys, *args)
+    assert made == [batches.SLOW_BATCH if shipped == "slow" else shipped]

@@ -34,6 +34,11 @@ H = TypeVar("H")
 
 DEFAULT_BATCH = 200
 """Tasks per batch unless told otherwise: a few hundred games or logs."""
+SLOW_BATCH = 2
+"""Tasks per batch where each is seconds of work (a game or a pair with the advisor): shipping
+them still costs under a thousandth of it, and a run stopped early loses only the batches its
+workers are playing, a few games each, where a batch of DEFAULT_BATCH would hold minutes to
+hours of finished games not yet given back (an output keeps only what is given back)."""
 SPREAD = 4
 """Batches per worker at the least, when the number of tasks is known: a short run of slow
 games is spread over every worker rather than packed into one batch."""
