@@ -20,9 +20,9 @@ import json
 from pathlib import Path
 
 from ginrules.rules import resolve_rules
-from ginrules.rules.players.calibration import (Calibration, Prediction, calibration_report,
-                                                reliability_svg)
-from ginrules.rules.players.hints import calibrated, rules_family
+from ginrules.rules.players.calibration import (Calibration, GamePredictions, Prediction,
+                                                calibration_report, reliability_svg,
+                                                scored_today)
 
 
 def main() -> None:
@@ -40,8 +40,7 @@ def main() -> None:
                         help="the options the run measured, for the report")
     parser.add_argument("--svg", help="where to write the reliability diagram")
     args = parser.parse_args()
-    family = rules_family(resolve_rules(args.rules))
-    predictions = []
+    recorded = []
     for line in Path(args.file).read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
@@ -49,12 +48,12 @@ def main() -> None:
         if row.get("playout_win") is None or row.get("stock") is None:
             raise SystemExit(f"{args.file}: a prediction without the playouts' own numbers "
                              f"or the stock")
-        win, points = calibrated(args.opponent_model, row["playout_win"],
-                                 row["playout_points"], row["samples"], family,
-                                 stock=row["stock"])
-        predictions.append(Prediction(win, points, row["won"], row["points"], row["samples"],
-                                      row.get("phase", ""), row["stock"],
-                                      row["playout_win"], row["playout_points"]))
+        recorded.append(Prediction(row["win_chance"], row["expected_points"], row["won"],
+                                   row["points"], row["samples"], row.get("phase", ""),
+                                   row["stock"], row["playout_win"], row["playout_points"]))
+    # The one map of today's, as a resumed run reads its games (calibration.scored_today).
+    predictions = list(scored_today(GamePredictions(tuple(recorded), 0), args.opponent_model,
+                                    resolve_rules(args.rules)).predictions)
     bots = tuple(args.bots.split(","))
     result = Calibration((bots[0], bots[1]), args.rules, args.budget_ms, args.games, args.seed,
                          predictions, rounds=args.rounds, opponent_model=args.opponent_model,

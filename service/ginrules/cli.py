@@ -584,7 +584,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
     write it as an SVG picture (players/calibration.py)."""
     from .rules import resolve_rules
     from .rules.players.bots import BOTS
-    from .rules.players.calibration import calibrate, calibration_report, reliability_svg
+    from .rules.players.calibration import (calibrate, calibration_report, reliability_svg,
+                                            scored_today)
     from .rules.players.hints import MAX_BUDGET_MS
 
     bots = _two_bots(args.bots)
@@ -609,11 +610,24 @@ def run_calibrate(args: argparse.Namespace) -> int:
         meter.update(done, total, note=f"{predictions:,} predictions")
 
     _slow_tasks(args, bots)
+    rescored = [0]
+
+    def read(line: dict[str, Any]) -> Any:
+        """A game resumed, its predictions as today's maps read them: a fresh run's."""
+        game = read_calibration_game(line)
+        today = scored_today(game, args.opponent_model, rules)
+        rescored[0] += sum(a != b for a, b in zip(game.predictions, today.predictions))
+        return today
+
     fan_out, runner, recorder = _recorded(
         args, args.games, meter, rules,
         lambda index, game: dump_calibration_game(index, args.seed, bots, game),
-        read_calibration_game, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms,
+        read, bots=list(bots), seed=args.seed, budget_ms=args.budget_ms,
         opponent_model=args.opponent_model, options=args.options)
+    if rescored[0]:
+        print(f"ginrules calibrate: {rescored[0]:,} predictions of the games resumed were made "
+              f"under other maps (hints.CALIBRATION): they are scored again under today's, "
+              f"as one run of today's makes them", file=sys.stderr)
     try:
         result = calibrate(bots, args.games, args.seed, rules, budget_ms=args.budget_ms,
                            opponent_model=args.opponent_model, progress=progress,

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from ginrules.cli import main
-from ginrules.rules.players import selfplay
+from ginrules.rules.players import hints, selfplay
 from ginrules.rules.players.arena import pair_seed
 from ginrules.wire.records import dump_prediction, read_calibration_game
 
@@ -387,3 +387,41 @@ def test_a_run_with_the_advisor_ships_few_games_a_batch_so_that_a_stop_loses_few
         args = [*args, "--batch", given]
     _table(capsys, *args)
     assert made == [batches.SLOW_BATCH if shipped == "slow" else shipped]
+
+
+def test_a_calibration_resumed_across_a_change_of_the_maps_reports_what_one_run_of_today_does(
+        tmp_path, capsys, monkeypatch):
+    """The maps (hints.CALIBRATION) change no move, so the games a run played before a map
+    was fitted again are today's games: resumed, their predictions read as today's map reads
+    them, and the report, the predictions and the picture are one run's of today's."""
+    fresh = tmp_path / "fresh.jsonl"
+    table = _table(capsys, *COMMANDS["calibrate"], "--predictions", str(fresh))
+    path = tmp_path / "out.jsonl"
+    earlier = tmp_path / "earlier.jsonl"
+    with monkeypatch.context() as patch:  # the games played under another map
+        patch.setitem(hints.CALIBRATION["greedy"], "standard",
+                      hints.CalibrationMap(1.0, 0.5, 3.0, 0.5))
+        other = _table(capsys, *COMMANDS["calibrate"], "-o", str(path), "--predictions",
+                       str(earlier))
+    assert other != table and earlier.read_bytes() != fresh.read_bytes()
+    _cut(path, 3, torn=False)  # two games played under the other map
+    resumed = tmp_path / "resumed.jsonl"
+    assert main([*COMMANDS["calibrate"], "-o", str(path), "--resume", "--predictions",
+                 str(resumed)]) == 0
+    out, err = capsys.readouterr()
+    assert [line for line in out.splitlines() if " s: " not in line
+            and " s on " not in line and "written to" not in line] == table
+    assert resumed.read_bytes() == fresh.read_bytes()
+    played = [json.loads(line) for line in path.read_text().splitlines()[1:3]]
+    count = sum(len(line["predictions"]) for line in played)
+    assert count > 0
+    assert err.splitlines()[0] == (
+        f"ginrules calibrate: {count:,} predictions of the games resumed were made under "
+        f"other maps (hints.CALIBRATION): they are scored again under today's, as one run of "
+        f"today's makes them")
+    # Games played under today's maps are resumed as they are, and nothing is said.
+    today = tmp_path / "today.jsonl"
+    _table(capsys, *COMMANDS["calibrate"], "-o", str(today))
+    _cut(today, 3, torn=False)
+    assert main([*COMMANDS["calibrate"], "-o", str(today), "--resume"]) == 0
+    assert "scored again" not in capsys.readouterr().err

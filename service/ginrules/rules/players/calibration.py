@@ -46,14 +46,15 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..base.options import Rules
 from ..errors import InvalidRulesError
 from ..match.variants import VARIANTS
 from ..table.engine import Deal
 from ..usecases.batches import Processes, Runner, resumed_count, time_taken
-from .hints import DEFAULT_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS, Hint, HintOption
+from .hints import (DEFAULT_BUDGET_MS, OPPONENT_MODEL, OPPONENT_MODELS, Hint, HintOption,
+                    calibrated, rules_family)
 from .selfplay import Tally, game_seed, play_game
 
 BINS = 10
@@ -189,6 +190,25 @@ class GamePredictions:
 
     predictions: tuple[Prediction, ...]
     rounds: int
+
+
+def scored_today(game: GamePredictions, opponent_model: str, rules: Rules) -> GamePredictions:
+    """A game's predictions as today's maps read them (hints.CALIBRATION): each option's two
+    numbers mapped again from the playouts' own, which every prediction keeps.  A map never
+    changes a move (it is increasing, and applied after the options are ordered), so a game
+    played under an earlier map predicts, read so, what the same game played now does: a run
+    resumed across a change of the maps (``--resume``), or scored again
+    (bench/calibration/remap_calibration.py), reports what one run of today's would.  A
+    prediction without the playouts' numbers is kept as it is."""
+    family = rules_family(rules)
+    predictions = []
+    for p in game.predictions:
+        if p.playout_win is not None and p.playout_points is not None:
+            win, points = calibrated(opponent_model, p.playout_win, p.playout_points,
+                                     p.samples, family, stock=p.stock)
+            p = replace(p, win_chance=win, expected_points=points)
+        predictions.append(p)
+    return GamePredictions(tuple(predictions), game.rounds)
 
 
 def calibrate_game(bots: tuple[str, str], game: int, seed: int, rules: Rules, budget_ms: int,
