@@ -20,9 +20,9 @@ import json
 from pathlib import Path
 
 from ginrules.rules import resolve_rules
-from ginrules.rules.players.calibration import (Calibration, GamePredictions, Prediction,
-                                                calibration_report, reliability_svg,
-                                                scored_today)
+from ginrules.rules.players.calibration import (Calibration, calibration_report,
+                                                reliability_svg, scored_today)
+from ginrules.wire.records import read_calibration_game
 
 
 def main() -> None:
@@ -48,11 +48,10 @@ def main() -> None:
         if row.get("playout_win") is None or row.get("stock") is None:
             raise SystemExit(f"{args.file}: a prediction without the playouts' own numbers "
                              f"or the stock")
-        recorded.append(Prediction(row["win_chance"], row["expected_points"], row["won"],
-                                   row["points"], row["samples"], row.get("phase", ""),
-                                   row["stock"], row["playout_win"], row["playout_points"]))
-    # The one map of today's, as a resumed run reads its games (calibration.scored_today).
-    predictions = list(scored_today(GamePredictions(tuple(recorded), 0), args.opponent_model,
+        recorded.append(row)
+    # Read as a calibration game's lines are, and mapped as a resumed run maps them.
+    game = read_calibration_game({"predictions": recorded, "rounds": 0})
+    predictions = list(scored_today(game, args.opponent_model,
                                     resolve_rules(args.rules)).predictions)
     bots = tuple(args.bots.split(","))
     result = Calibration((bots[0], bots[1]), args.rules, args.budget_ms, args.games, args.seed,

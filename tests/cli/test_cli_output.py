@@ -31,12 +31,18 @@ COMMANDS = {
 }
 
 
+def _run(capsys, *args: str, status: int = 0) -> tuple[list[str], str]:
+    """A command's table without its time line (the only one that may differ), and what it
+    wrote to standard error."""
+    assert main(list(args)) == status
+    out, err = capsys.readouterr()
+    return [line for line in out.splitlines() if " s: " not in line and " s on " not in line
+            and not line.endswith(" s") and "written to" not in line], err
+
+
 def _table(capsys, *args: str, status: int = 0) -> list[str]:
     """A command's table without its time line (the only one that may differ)."""
-    assert main(list(args)) == status
-    lines = capsys.readouterr().out.splitlines()
-    return [line for line in lines if " s: " not in line and " s on " not in line
-            and not line.endswith(" s") and "written to" not in line]
+    return _run(capsys, *args, status=status)[0]
 
 
 def _with(args: tuple[str, ...], option: str, value: str) -> list[str]:
@@ -406,11 +412,9 @@ def test_a_calibration_resumed_across_a_change_of_the_maps_reports_what_one_run_
     assert other != table and earlier.read_bytes() != fresh.read_bytes()
     _cut(path, 3, torn=False)  # two games played under the other map
     resumed = tmp_path / "resumed.jsonl"
-    assert main([*COMMANDS["calibrate"], "-o", str(path), "--resume", "--predictions",
-                 str(resumed)]) == 0
-    out, err = capsys.readouterr()
-    assert [line for line in out.splitlines() if " s: " not in line
-            and " s on " not in line and "written to" not in line] == table
+    resumed_table, err = _run(capsys, *COMMANDS["calibrate"], "-o", str(path), "--resume",
+                              "--predictions", str(resumed))
+    assert resumed_table == table
     assert resumed.read_bytes() == fresh.read_bytes()
     played = [json.loads(line) for line in path.read_text().splitlines()[1:3]]
     count = sum(len(line["predictions"]) for line in played)
@@ -423,5 +427,5 @@ def test_a_calibration_resumed_across_a_change_of_the_maps_reports_what_one_run_
     today = tmp_path / "today.jsonl"
     _table(capsys, *COMMANDS["calibrate"], "-o", str(today))
     _cut(today, 3, torn=False)
-    assert main([*COMMANDS["calibrate"], "-o", str(today), "--resume"]) == 0
-    assert "scored again" not in capsys.readouterr().err
+    assert "scored again" not in _run(capsys, *COMMANDS["calibrate"], "-o", str(today),
+                                      "--resume")[1]
