@@ -429,3 +429,24 @@ def test_a_calibration_resumed_across_a_change_of_the_maps_reports_what_one_run_
     _cut(today, 3, torn=False)
     assert "scored again" not in _run(capsys, *COMMANDS["calibrate"], "-o", str(today),
                                       "--resume")[1]
+
+
+@pytest.mark.parametrize("field, value", [("stock", 10 ** 7), ("playout_win", 2.0),
+                                          ("playout_points", "many")])
+def test_a_calibration_line_no_run_writes_is_refused_in_one_line_when_resumed(
+        field, value, tmp_path, capsys):
+    # Resumed, a game's predictions are mapped again: numbers out of any range are refused,
+    # not a traceback, and the file is left as it was.
+    path = tmp_path / "out.jsonl"
+    args = [*COMMANDS["calibrate"], "--opponent-model", "random"]  # a map with the stock's terms
+    _table(capsys, *args, "-o", str(path))
+    header, first, *_ = path.read_text().splitlines()
+    game = json.loads(first)
+    game["predictions"][0][field] = value
+    path.write_text(header + "\n" + json.dumps(game) + "\n")
+    before = path.read_bytes()
+    assert main([*args, "-o", str(path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"ginrules calibrate: {path} holds a line that is not a game of ginrules "
+                   f"calibrate\n")
+    assert path.read_bytes() == before
