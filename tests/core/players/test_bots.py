@@ -7,6 +7,7 @@ every decision; each bot is asked for its move there and the engine judges it (`
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -249,6 +250,63 @@ def test_sampled_opponent_hands_seldom_could_have_knocked_when_the_opponent_did_
     assert total >= 200
     assert share < 0.10
     unconditioned, _ = _knockable_share(monkeypatch, 1.0)
+    assert unconditioned > 2 * share
+
+
+def melds_of_three(cards: tuple[int, int, int], round_the_corner: bool) -> bool:
+    """A reference of its own: three cards of one rank (R-2.1), or of one suit in sequence
+    (R-2.2), the king followed by the ace where round the corner is played (R-2.7)."""
+    ranks = sorted(card % 13 for card in cards)
+    if len({card // 13 for card in cards}) == 3 and len(set(ranks)) == 1:
+        return True
+    if len({card // 13 for card in cards}) != 1:
+        return False
+    if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+        return True
+    return round_the_corner and ranks in ([0, 11, 12], [0, 1, 12])
+
+
+def _loose_taken_share(monkeypatch, taken_keep: float) -> tuple[float, float, int]:
+    """The share of sampled opponent hands holding a card the opponent took from the pile that
+    makes no meld with the hand's other cards (R-2.1, R-2.2), and the same share of the real
+    hands, at decisions of games between two simple bots, which take a pile card only to meld
+    it."""
+    from ginrules.rules.players import knowledge as model
+
+    monkeypatch.setattr(model, "TAKEN_KEEP", taken_keep)
+    rng = random.Random(6)
+    rules = resolve_rules("eaai")
+    def loose(hand: int, known: int) -> bool:
+        cards = [c for c in range(52) if hand >> c & 1]
+        return any(not any(melds_of_three((card, a, b), False)
+                           for a, b in itertools.combinations(cards, 2) if card not in (a, b))
+                   for card in cards if known >> card & 1)
+
+    sampled = real = total = positions = 0
+    for _ in range(60):
+        deal = new_deal(rules, rng)
+        while deal.phase is not Phase.OVER and deal.phase is not Phase.LAY_DOWN:
+            player = deal.turn
+            view = view_of(deal, player)
+            knowledge = knowledge_of(view)
+            if knowledge.opponent_known:
+                real += loose(deal.hands[view.opponent], knowledge.opponent_known)
+                positions += 1
+                for hand in sample_opponent_hands(knowledge, random.Random(total), 4):
+                    sampled += loose(hand, knowledge.opponent_known)
+                    total += 1
+            deal.play(simple_move(view, rng.getrandbits(32)))
+    return sampled / total, real / positions, total
+
+
+def test_sampled_opponent_hands_seldom_hold_a_taken_card_that_melds_nothing(monkeypatch):
+    """A player who took a pile card to meld it seldom holds it unmelded (R-2): the sampler
+    makes such hands unlikely (knowledge.TAKEN_KEEP), and without that they are common."""
+    share, real, total = _loose_taken_share(monkeypatch, 0.1)
+    assert total >= 200
+    assert real < 0.05
+    assert share < 0.4
+    unconditioned, _, _ = _loose_taken_share(monkeypatch, 1.0)
     assert unconditioned > 2 * share
 
 

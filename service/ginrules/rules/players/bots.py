@@ -43,6 +43,7 @@ from ..hands.solver import solver_for
 from ..match.standings import Standing
 from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Phase
 from .hints import DEFAULT_BUDGET_MS, advise
+from .knowledge import melds_with
 
 # The phases by final name: the compiled code reads a final name at once, and looks an enum's
 # member up through the enum's class at every read.
@@ -78,12 +79,11 @@ def random_move(view: DealView, seed: int = 0, **_: object) -> Move:
     return random.Random(seed).choice(moves)
 
 
-def joins_meld(view: DealView, card: int) -> bool:
+def joins_meld(view: DealView, card: Card) -> bool:
     """Whether a pile card would be part of a meld with cards of the hand (R-2.1, R-2.2): the
     published simple player's test, any meld, not only those of the best arrangement."""
-    pairs = meld_pairs(round_the_corner=view.rules.round_the_corner)[card]
-    hand = cards_mask(view.hand)
-    return any(hand & pair == pair for pair in pairs)
+    pairs = meld_pairs(round_the_corner=view.rules.round_the_corner)
+    return melds_with(card, cards_mask(view.hand), pairs) > 0
 
 
 class Chooser:

@@ -31,6 +31,9 @@ HOLD_KEEP = 0.1
 """The weight of a sampled hand for each of the opponent's turns at which it could have
 knocked (R-5.1) but the opponent discarded instead: most players knock as soon as they may,
 so such hands are unlikely (but possible: a player may play on for gin)."""
+TAKEN_KEEP = 1.0
+"""The weight of a sampled hand for each card the opponent took from the pile and holds that
+makes no meld with its other cards: players take a pile card to meld it."""
 ATTEMPTS = 24
 """Hands drawn at most for one sample; when none is kept, the likeliest of them is."""
 
@@ -161,6 +164,10 @@ def sample_opponent_hands(knowledge: Knowledge, rng: random.Random, count: int, 
                        if not hand >> card & 1)
             if ways:
                 keep *= DECLINE_KEEP ** ways
+            if known and TAKEN_KEEP < 1.0:
+                for card in mask_cards(known):
+                    if not melds_with(card, hand, pairs):
+                        keep *= TAKEN_KEEP
             if keep >= 1.0 or rng.random() < keep:
                 break
             if keep > fallback_keep:

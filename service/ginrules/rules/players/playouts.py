@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..base.cards import CARD_BITS, Card, mask_cards
+from ..base.melds import meld_pairs
 from ..errors import IllegalMove
 from ..hands.knock import (big_gin_allowed, count_may_knock, knock_arrangement,
                            may_discard_taken_card, plays_big_gin)
@@ -24,7 +25,7 @@ from ..table.engine import Deal
 from ..table.moves import DealView, Discard, Draw, Knock, LayDown, Move, Pass, Phase
 from .estimates import MIN_SAMPLES, still_in_the_race
 from .heuristic import Scored
-from .knowledge import Knowledge
+from .knowledge import Knowledge, melds_with
 
 CONTENDERS = 3
 """Options (the heuristic's best) the look-ahead gives most of its playouts when it does not
@@ -40,6 +41,18 @@ RACE = True
 than the leader, on twice as many deals each round, until the playouts are spent or one option
 is left.  False: the heuristic's best CONTENDERS get three quarters of them, the others share
 the rest."""
+TAKES_SAVING: Final = 0
+"""A take rule of the playouts (OWN_TAKES, OPPONENT_TAKES): take the pile card when, after the
+best discard it allows, the hand saves more than half the card's value (:func:`_worth_taking`)."""
+TAKES_MELDING: Final = 1
+"""A take rule: take the pile card when it makes a meld of three with two cards of the hand, as
+the published simple player does (:func:`_joins_meld`)."""
+TAKES_ANY_SAVING: Final = 2
+"""A take rule: take the pile card when the hand saves any deadwood with it."""
+OWN_TAKES = TAKES_SAVING
+"""How the player's own seat takes the pile card in a playout."""
+OPPONENT_TAKES = TAKES_SAVING
+"""How the opponent's seat takes the pile card in a playout (the ``greedy`` model)."""
 MAX_PLAYOUT_MOVES = 200
 """Moves after which a playout is scored as a draw: with no upcard draw limit (R-4.8) two
 players could pass cards through the discard pile for ever."""
@@ -79,9 +92,9 @@ def outcome_for(deal: Deal, player: str) -> Outcome:
     return Outcome(points, True) if winner == player else Outcome(-points, False)
 
 
-def _worth_taking(deal: Deal, player: str) -> bool:
+def _worth_taking(deal: Deal, player: str, margin: bool = True) -> bool:
     """The policy's draw: take the pile card when, after the best discard it allows, the hand
-    saves more than half the card's value in deadwood."""
+    saves more than half the card's value in deadwood (not ``margin``: any deadwood)."""
     rules = deal.rules
     solver = solver_for(rules)
     hand = deal.hands[player]
@@ -94,7 +107,13 @@ def _worth_taking(deal: Deal, player: str) -> bool:
     for index in range(len(counts)):
         if index != skip and (best < 0 or counts[index] < best):
             best = counts[index]
-    return best < counts[at] - rules.card_values[card] // 2
+    return best < counts[at] - (rules.card_values[card] // 2 if margin else 0)
+
+
+def _joins_meld(deal: Deal, player: str) -> bool:
+    """Whether the pile card makes a meld of three with two cards of the hand (R-2.1, R-2.2)."""
+    pairs = meld_pairs(round_the_corner=deal.rules.round_the_corner)
+    return melds_with(deal.pile[-1], deal.hands[player], pairs) > 0
 
 
 def _place(hand: int, card: int) -> int:
@@ -103,13 +122,14 @@ def _place(hand: int, card: int) -> int:
     return (hand & (CARD_BITS[card] - 1)).bit_count()
 
 
-def policy_move(deal: Deal, knock_at: int | None = None) -> Move:
+def policy_move(deal: Deal, knock_at: int | None = None, takes: int = TAKES_SAVING) -> Move:
     """The move the playout policy would play now (:func:`play_policy_move`, played on a copy
     of ``deal``)."""
-    return play_policy_move(deal.copy(), knock_at)
+    return play_policy_move(deal.copy(), knock_at, takes)
 
 
-def play_policy_move(deal: Deal, knock_at: int | None = None) -> Move:
+def play_policy_move(deal: Deal, knock_at: int | None = None,
+                     takes: int = TAKES_SAVING) -> Move:
     """Play the playout policy's move for whoever is to move, and return it: take the pile card
     when it helps, else the stock (or pass the first upcard); at the wall take the last discard
     whenever the engine allows it (only to knock, R-4.7); after drawing, big gin, else knock
@@ -130,7 +150,9 @@ def play_policy_move(deal: Deal, knock_at: int | None = None) -> Move:
         take = _new(Draw, (player, "discard", None))
         if phase is _LAST_DISCARD:
             return take if _played(deal, take) else _play(deal, _new(Pass, (player,)))
-        if deal.pile and _worth_taking(deal, player) and _played(deal, take):
+        if deal.pile and (_joins_meld(deal, player) if takes == TAKES_MELDING
+                          else _worth_taking(deal, player, takes == TAKES_SAVING)) \
+                and _played(deal, take):
             return take
         if phase is _FIRST_TURN:
             return _play(deal, _new(Pass, (player,)))
@@ -217,7 +239,9 @@ def play_out(deal: Deal, player: str, opponent_rng: random.Random | None = None)
         if opponent_rng is not None and deal.turn != player:
             deal.apply(random_policy_move(deal, opponent_rng))
         else:
-            play_policy_move(deal, OWN_KNOCK if deal.turn == player else None)
+            own = deal.turn == player
+            play_policy_move(deal, OWN_KNOCK if own else None,
+                             OWN_TAKES if own else OPPONENT_TAKES)
     return outcome_for(deal, player)
 
 
