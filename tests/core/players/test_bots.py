@@ -224,23 +224,28 @@ def _knockable_share(monkeypatch, hold_keep: float) -> tuple[float, int]:
     from ginrules.rules.players import knowledge as model
 
     monkeypatch.setattr(model, "HOLD_KEEP", hold_keep)
-    rng = random.Random(4)
     rules = resolve_rules("standard")
     solver = solver_for(rules)
     knockable = total = 0
-    for _ in range(40):
+    for deal, view, knowledge in simple_decisions(rules, 4, 40):
+        if knowledge.opponent_draws >= 6:
+            assert solver.min_deadwood(deal.hands[view.opponent]) > deal.limit
+            for hand in sample_opponent_hands(knowledge, random.Random(total), 4):
+                knockable += solver.min_deadwood(hand) <= deal.limit
+                total += 1
+    return knockable / total, total
+
+
+def simple_decisions(rules, seed: int, games: int):
+    """Each decision of deals between two simple bots: the deal, the view of the player to
+    move and what they know."""
+    rng = random.Random(seed)
+    for _ in range(games):
         deal = new_deal(rules, rng)
         while deal.phase is not Phase.OVER and deal.phase is not Phase.LAY_DOWN:
-            player = deal.turn
-            view = view_of(deal, player)
-            knowledge = knowledge_of(view)
-            if knowledge.opponent_draws >= 6:
-                assert solver.min_deadwood(deal.hands[view.opponent]) > deal.limit
-                for hand in sample_opponent_hands(knowledge, random.Random(total), 4):
-                    knockable += solver.min_deadwood(hand) <= deal.limit
-                    total += 1
+            view = view_of(deal, deal.turn)
+            yield deal, view, knowledge_of(view)
             deal.play(simple_move(view, rng.getrandbits(32)))
-    return knockable / total, total
 
 
 def test_sampled_opponent_hands_seldom_could_have_knocked_when_the_opponent_did_not(monkeypatch):
@@ -274,7 +279,6 @@ def _loose_taken_share(monkeypatch, taken_keep: float) -> tuple[float, float, in
     from ginrules.rules.players import knowledge as model
 
     monkeypatch.setattr(model, "TAKEN_KEEP", taken_keep)
-    rng = random.Random(6)
     rules = resolve_rules("eaai")
     def loose(hand: int, known: int) -> bool:
         cards = [c for c in range(52) if hand >> c & 1]
@@ -283,19 +287,13 @@ def _loose_taken_share(monkeypatch, taken_keep: float) -> tuple[float, float, in
                    for card in cards if known >> card & 1)
 
     sampled = real = total = positions = 0
-    for _ in range(60):
-        deal = new_deal(rules, rng)
-        while deal.phase is not Phase.OVER and deal.phase is not Phase.LAY_DOWN:
-            player = deal.turn
-            view = view_of(deal, player)
-            knowledge = knowledge_of(view)
-            if knowledge.opponent_known:
-                real += loose(deal.hands[view.opponent], knowledge.opponent_known)
-                positions += 1
-                for hand in sample_opponent_hands(knowledge, random.Random(total), 4):
-                    sampled += loose(hand, knowledge.opponent_known)
-                    total += 1
-            deal.play(simple_move(view, rng.getrandbits(32)))
+    for deal, view, knowledge in simple_decisions(rules, 6, 60):
+        if knowledge.opponent_known:
+            real += loose(deal.hands[view.opponent], knowledge.opponent_known)
+            positions += 1
+            for hand in sample_opponent_hands(knowledge, random.Random(total), 4):
+                sampled += loose(hand, knowledge.opponent_known)
+                total += 1
     return sampled / total, real / positions, total
 
 
