@@ -110,6 +110,14 @@ def _worth_taking(deal: Deal, player: str, margin: bool = True) -> bool:
     return best < counts[at] - (rules.card_values[card] // 2 if margin else 0)
 
 
+def _takes_pile_card(deal: Deal, player: str, takes: int) -> bool:
+    """Whether the seat takes the pile card by its take rule (TAKES_SAVING, TAKES_MELDING,
+    TAKES_ANY_SAVING)."""
+    if takes == TAKES_MELDING:
+        return _joins_meld(deal, player)
+    return _worth_taking(deal, player, margin=takes == TAKES_SAVING)
+
+
 def _joins_meld(deal: Deal, player: str) -> bool:
     """Whether the pile card makes a meld of three with two cards of the hand (R-2.1, R-2.2)."""
     pairs = meld_pairs(round_the_corner=deal.rules.round_the_corner)
@@ -150,9 +158,7 @@ def play_policy_move(deal: Deal, knock_at: int | None = None,
         take = _new(Draw, (player, "discard", None))
         if phase is _LAST_DISCARD:
             return take if _played(deal, take) else _play(deal, _new(Pass, (player,)))
-        if deal.pile and (_joins_meld(deal, player) if takes == TAKES_MELDING
-                          else _worth_taking(deal, player, takes == TAKES_SAVING)) \
-                and _played(deal, take):
+        if deal.pile and _takes_pile_card(deal, player, takes) and _played(deal, take):
             return take
         if phase is _FIRST_TURN:
             return _play(deal, _new(Pass, (player,)))
@@ -233,15 +239,17 @@ def random_policy_move(deal: Deal, rng: random.Random) -> Move:
 def play_out(deal: Deal, player: str, opponent_rng: random.Random | None = None) -> Outcome:
     """Play ``deal`` to its end with the policy for both seats; the end for ``player``.  With
     ``opponent_rng``, the opponent plays uniformly at random instead (the ``random`` model)."""
+    # The settings read once a playout, not at every move.
+    own_knock, own_takes, opponent_takes = OWN_KNOCK, OWN_TAKES, OPPONENT_TAKES
     for _ in range(MAX_PLAYOUT_MOVES):
         if deal.phase is _OVER:
             break
         if opponent_rng is not None and deal.turn != player:
             deal.apply(random_policy_move(deal, opponent_rng))
+        elif deal.turn == player:
+            play_policy_move(deal, own_knock, own_takes)
         else:
-            own = deal.turn == player
-            play_policy_move(deal, OWN_KNOCK if own else None,
-                             OWN_TAKES if own else OPPONENT_TAKES)
+            play_policy_move(deal, None, opponent_takes)
     return outcome_for(deal, player)
 
 
