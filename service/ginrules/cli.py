@@ -732,12 +732,13 @@ def arena_receipt(result: Any, command: list[str], source: tuple[str | None, boo
                   ) -> dict[str, Any]:
     """The arena's JSON receipt: what was played (the command, the version, the commit and
     whether the checkout had uncommitted changes, as :func:`source_commit` found them when
-    the games began; the rules, the seeds, the players and their budgets), what came of it
+    the games began; the rules, the seeds, the players, their budgets and the advisor's
+    settings, arena.ADVISOR_SETTINGS), what came of it
     (``results``, the same whatever the number of processes) and how long it took."""
     import platform
     import shlex
 
-    from .rules.players.arena import ArenaResult, p_value_text, pair_seed
+    from .rules.players.arena import ArenaResult, advisor_settings, p_value_text, pair_seed
     from .rules.players.bots import BOTS, LEVELS
     from .wire.replies import dump_rules
 
@@ -754,7 +755,8 @@ def arena_receipt(result: Any, command: list[str], source: tuple[str | None, boo
                 **({} if e.level is None else {"level": e.level,
                                                 "stray": LEVELS[e.level].stray,
                                                 "level_description":
-                                                    LEVELS[e.level].description})}
+                                                    LEVELS[e.level].description}),
+                **({"settings": advisor_settings()} if e.bot == "advisor" else {})}
                for e in result.entrants]
     commit, dirty = source
     return {

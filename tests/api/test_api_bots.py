@@ -228,6 +228,38 @@ def test_a_levels_strength_is_left_out_when_its_receipt_names_other_playouts(cli
             assert None not in measured, level["level"]
 
 
+def test_a_levels_strength_is_left_out_when_its_receipt_names_other_settings(client,
+                                                                           monkeypatch):
+    import json
+
+    from ginrules.rules.players.arena import advisor_settings
+    from ginrules.wire import strength
+
+    def levels_with(settings):
+        """The levels as listed when every receipt's advisors record ``settings``."""
+        def text(name):
+            receipt = json.loads(read(name))
+            for player in receipt["players"]:
+                if player.get("level") is not None:
+                    player["settings"] = settings
+            return json.dumps(receipt)
+
+        read = strength.text
+        monkeypatch.setattr(strength, "text", text)
+        strength.dump_levels.cache_clear()
+        try:
+            return client.get("/v1/bots").get_json()["bots"][2]["levels"]
+        finally:
+            monkeypatch.setattr(strength, "text", read)
+            strength.dump_levels.cache_clear()
+
+    same = levels_with(advisor_settings())
+    assert all(None not in (lv["against_simple"], lv["against_level_below"]) for lv in same)
+    other = dict(advisor_settings(), **{"knowledge.TAKEN_KEEP": 0.37})
+    assert all((lv["against_simple"], lv["against_level_below"]) == (None, None)
+               for lv in levels_with(other))
+
+
 def test_a_bot_move_at_a_level_is_the_levels_move_and_only_the_advisor_takes_one(client):
     from ginrules.rules.players.bots import LEVELS, advisor_move
     from ginrules.rules.usecases.progress import GameInProgress

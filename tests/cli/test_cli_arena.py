@@ -58,6 +58,20 @@ def test_the_receipt_says_what_was_played_and_its_measures_can_be_checked(tmp_pa
         sum(wins), sum(pair[1] for pair in results["per_pair"])]
 
 
+def test_the_receipt_records_the_advisors_settings_as_they_were_played(tmp_path, capsys,
+                                                                       monkeypatch):
+    from ginrules.rules.players import knowledge
+    from ginrules.rules.players.arena import advisor_settings
+
+    monkeypatch.setattr(knowledge, "TAKEN_KEEP", 0.37)
+    receipt = _receipt(tmp_path, capsys, "--bots", "advisor:level1,simple", "--pairs", "1",
+                       "--rules", '{"preset": "eaai", "game_target": 1}')
+    advisor, simple = receipt["players"]
+    assert advisor["settings"] == advisor_settings()
+    assert advisor["settings"]["knowledge.TAKEN_KEEP"] == 0.37
+    assert "settings" not in simple
+
+
 def test_the_advisor_plays_at_the_api_budget_unless_told(tmp_path, capsys):
     receipt = _receipt(tmp_path, capsys, "--bots", "simple,advisor", "--pairs", "1",
                        "--rules", '{"preset": "eaai", "game_target": 1}')

@@ -4,8 +4,9 @@ strength, read from the arena's receipts shipped with the documents
 
 A level's strength is two measurements under the EAAI rules, in mirrored pairs: its win share
 against ``simple``, and against the level below (``random`` below level 1).  A receipt counts
-only when the players it names are the level as it plays now (its label, stray share and
-budget); otherwise that figure is left out (``null``) rather than shown for other play.
+only when the players it names are the level as it plays now (its label, stray share,
+budget and, where the receipt records them, the advisor's settings); otherwise that figure is
+left out (``null``) rather than shown for other play.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..package_data import text
-from ..rules.players.arena import Entrant
+from ..rules.players.arena import Entrant, advisor_settings
 from ..rules.players.bots import LEVELS, Level
 
 RECEIPTS = "receipts/levels"
@@ -42,15 +43,18 @@ def receipt_name(level: Level, opponent: Entrant) -> str:
 
 def _plays_as(player: dict[str, Any], entrant: Entrant) -> bool:
     """Whether a receipt's player is ``entrant`` as it plays now: its label, and for a level
-    its share of random moves, its budget and the playouts that budget buys (a budget buys
-    another number of playouts when hints.PLAYOUTS_PER_SECOND changes, and so other play)."""
+    its share of random moves, its budget, the playouts that budget buys (a budget buys
+    another number of playouts when hints.PLAYOUTS_PER_SECOND changes, and so other play) and
+    the advisor's settings (arena.ADVISOR_SETTINGS), where the receipt records them."""
     if player.get("label") != entrant.label:
         return False
     if entrant.level is None:
         return True
     level = LEVELS[entrant.level]
+    settings = player.get("settings")
     return ((player.get("stray"), player.get("budget_ms"), player.get("playouts"))
-            == (level.stray, level.budget_ms, entrant.playouts))
+            == (level.stray, level.budget_ms, entrant.playouts)
+            and (settings is None or settings == advisor_settings()))
 
 
 def _measured(level: Level, opponent: Entrant) -> dict[str, Any] | None:

@@ -134,3 +134,49 @@ def test_the_arena_seats_two_players_of_one_game():
         arena((Entrant("simple"), Entrant("simple")), 1, 1, resolve_rules("box"))
     with pytest.raises(ValueError):
         arena((Entrant("simple"), Entrant("simple")), 1, 1, resolve_rules("hollywood"))
+
+
+# The constants of the modules the advisor's moves are made in that are not settings of its
+# play, each with why; every other constant of theirs must be in arena.ADVISOR_SETTINGS.
+NOT_PLAY_SETTINGS = {
+    "hints.DEFAULT_BUDGET_MS": "an entrant names its own budget",
+    "hints.PLAYOUTS_PER_SECOND": "an entrant names the playouts its budget buys",
+    "hints.MAX_BUDGET_MS": "a bound on what a request may ask",
+    "hints.OPPONENT_MODELS": "the models' names and descriptions",
+    "hints.CALIBRATION": "the maps change no order: an affine map of points, one stock a decision",
+    "hints.CHANCE_LEAST": "the rounding of a shown chance",
+}
+
+
+def test_every_constant_of_the_advisors_modules_is_a_setting_a_receipt_records_or_says_why_not():
+    import ast
+    import importlib
+    import inspect
+
+    defined = set()
+    for module in ("estimates", "heuristic", "hints", "knowledge", "playouts"):
+        source = inspect.getsource(importlib.import_module(f"ginrules.rules.players.{module}"))
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.AnnAssign) and "Final" in ast.unparse(node.annotation):
+                continue  # a named value (TAKES_MELDING), not a setting
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign) else [])
+            defined |= {f"{module}.{target.id}" for target in targets
+                        if isinstance(target, ast.Name) and target.id.isupper()
+                        and not target.id.startswith("_")}
+    assert defined - set(NOT_PLAY_SETTINGS) == set(arena_module.ADVISOR_SETTINGS)
+    assert len(set(arena_module.ADVISOR_SETTINGS)) == len(arena_module.ADVISOR_SETTINGS)
+
+
+def test_the_advisors_settings_are_read_as_they_are_in_this_process(monkeypatch):
+    from ginrules.rules.players import knowledge, playouts
+
+    before = arena_module.advisor_settings()
+    assert list(before) == list(arena_module.ADVISOR_SETTINGS)
+    assert before["knowledge.TAKEN_KEEP"] == knowledge.TAKEN_KEEP
+    monkeypatch.setattr(knowledge, "TAKEN_KEEP", 0.37)
+    monkeypatch.setattr(playouts, "RACE", not playouts.RACE)
+    after = arena_module.advisor_settings()
+    assert {name for name in before if before[name] != after[name]} == {
+        "knowledge.TAKEN_KEEP", "playouts.RACE"}
+    assert after["knowledge.TAKEN_KEEP"] == 0.37

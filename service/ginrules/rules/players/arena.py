@@ -33,6 +33,7 @@ the bots endpoint, the same standing for the advisor, the same cap on deals and 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import math
 import random
 import time
@@ -64,6 +65,31 @@ SPRT_BATCH = 2
 """Pairs a batch under a sequential test (unless told otherwise): the test stops at the pair
 that decides it, and the batches already handed to the workers are still played to their end
 (a pair takes 30 ms to seconds, shipping a batch a millisecond or two)."""
+ADVISOR_SETTINGS = (
+    "estimates.MIN_SAMPLES", "estimates.SIGNIFICANCE",
+    "heuristic.HEURISTIC_SAMPLES", "heuristic.UNDERCUT_RISK", "heuristic.LAST_DRAWS",
+    "heuristic.PRUNE_MARGIN", "heuristic.KNOCK_ARRANGEMENTS", "heuristic.KNOCK_CHANCE_WEIGHT",
+    "heuristic.DANGER_WEIGHT", "heuristic.TWO_DRAW_DISCARDS", "heuristic.TWO_DRAW_KEEP",
+    "heuristic.TWO_DRAW_MARGIN",
+    "hints.OPPONENT_MODEL", "hints.EAAI_UNDERCUT",
+    "knowledge.DECLINE_KEEP", "knowledge.IMPROVEMENTS", "knowledge.HOLD_KEEP",
+    "knowledge.TAKEN_KEEP", "knowledge.ATTEMPTS",
+    "playouts.CONTENDERS", "playouts.OWN_KNOCK", "playouts.RACE", "playouts.OWN_TAKES",
+    "playouts.OPPONENT_TAKES", "playouts.MAX_PLAYOUT_MOVES",
+)
+"""The constants of the players' layer whose values change the advisor's moves (beside its
+budget, the playouts that buys and a level's share of random moves, which an entrant names):
+an arena's receipt records them, so that a figure measured with other values is known to be of
+other play (docs/strength.md, "Levels")."""
+
+
+def advisor_settings() -> dict[str, Any]:
+    """ADVISOR_SETTINGS with the values they have in this process, by name."""
+    settings = {}
+    for name in ADVISOR_SETTINGS:
+        module, _, attribute = name.partition(".")
+        settings[name] = getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+    return settings
 
 
 @dataclass(frozen=True)
