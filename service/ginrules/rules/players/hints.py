@@ -99,15 +99,15 @@ _ADVISOR_STANDARD = CalibrationMap(-0.8005, 0.0892, -7.4402, 0.9073, 0.0360, 0.2
 
 CALIBRATION: dict[str, dict[str, CalibrationMap]] = {
     # bench/calibration/fit_calibration.py on the predictions of ginrules calibrate at 100 ms,
-    # advisor,simple: standard refitted for the raced look-ahead whose own seat waits for gin
-    # (playouts.RACE, OWN_KNOCK) on seeds 101 (100 games, first options) and 201 (100 games,
-    # --options shown) together; oklahoma on seed 102 (80 games), straight on seeds 113 and 114
-    # (--rules straight, 50 games each), first options, both refitted for the raced look-ahead;
-    # eaai on seed 211 (--rules eaai, 200 games, first options).
-    "greedy": {"standard": CalibrationMap(0.3842, 0.7948, 0.7850, 0.9056),
+    # advisor,simple: standard and eaai refitted for the sampler's weight on a card taken from
+    # the pile (knowledge.TAKEN_KEEP) on --options shown, seeds 62 (640 games) and 61 (--rules
+    # eaai, 820 games): the weight makes the playouts' points lower and the advisor's higher;
+    # oklahoma on seed 102 (80 games), straight on seeds 113 and 114 (--rules straight, 50
+    # games each), first options, both fitted for the raced look-ahead before the weight.
+    "greedy": {"standard": CalibrationMap(0.4505, 0.7964, 3.1647, 1.0228),
                "oklahoma": CalibrationMap(0.4107, 0.8950, 1.1713, 0.9790),
                "straight": CalibrationMap(0.4167, 0.6544, 2.6797, 0.7752),
-               "eaai": CalibrationMap(0.1999, 0.7415, 0.8518, 0.8675)},
+               "eaai": CalibrationMap(0.2369, 0.8582, 1.6014, 0.9052)},
     # advisor,random --opponent-model random: oklahoma on seed 105 (300 games), its points'
     # line on seed 124 (200 games), for the two-draw advisor.  Standard refitted for the raced
     # look-ahead with the terms in the stock on --options shown, seed 51 (1,965 games, 3,810
