@@ -45,7 +45,8 @@ def _plays_as(player: dict[str, Any], entrant: Entrant) -> bool:
     """Whether a receipt's player is ``entrant`` as it plays now: its label, and for a level
     its share of random moves, its budget, the playouts that budget buys (a budget buys
     another number of playouts when hints.PLAYOUTS_PER_SECOND changes, and so other play) and
-    the advisor's settings (arena.ADVISOR_SETTINGS), where the receipt records them."""
+    the advisor's settings (arena.ADVISOR_SETTINGS).  A receipt that records no settings was
+    written before the arena recorded them, and so names no play for certain: it is left out."""
     if player.get("label") != entrant.label:
         return False
     if entrant.level is None:
@@ -54,7 +55,7 @@ def _plays_as(player: dict[str, Any], entrant: Entrant) -> bool:
     settings = player.get("settings")
     return ((player.get("stray"), player.get("budget_ms"), player.get("playouts"))
             == (level.stray, level.budget_ms, entrant.playouts)
-            and (settings is None or settings == advisor_settings()))
+            and settings == advisor_settings())
 
 
 def _measured(level: Level, opponent: Entrant) -> dict[str, Any] | None:
