@@ -16,7 +16,8 @@ The base is today's advisor on its heuristic core alone (as ``ginrules selfplay 
 plays it), or a version given by ``--base`` (``--base budget_ms=100``: the advisor the API
 serves, to measure changes to its look-ahead). A version is a list of settings,
 comma-separated: ``MODULE.NAME=VALUE`` sets a constant of ``ginrules.rules.players.MODULE``
-(one that exists: a name is checked) to a Python literal, and ``budget_ms=N`` gives the
+(one that exists: a name is checked) to a Python literal, in that module and in each module
+of the layer that imported it by value, and ``budget_ms=N`` gives the
 advisor playouts. Each deal is played with its version's settings set and then put back, so
 they touch nothing else, in whatever process plays it. The score of a game is not kept: every
 deal is played as at the start of a game (R-8.1), so what is measured is points per deal, not
@@ -84,17 +85,34 @@ def _advisor_1(ref: str) -> None:
         bots.BOTS["advisor-1"] = bots.Bot("advisor-1", description, old.advisor_move)
 
 
+def _bindings(module: str, attribute: str) -> list[Any]:
+    """The modules of the players' layer that bind ``module.attribute``: the module that
+    defines it and each that imported it by value (``from .estimates import MIN_SAMPLES``), whose
+    name holds the same object; setting the first alone would not reach the others' code."""
+    import pkgutil
+
+    from ginrules.rules import players
+
+    defining = importlib.import_module(f"ginrules.rules.players.{module}")
+    value = getattr(defining, attribute)
+    others = [importlib.import_module(f"ginrules.rules.players.{info.name}")
+              for info in pkgutil.iter_modules(players.__path__) if info.name != module]
+    return [defining] + [other for other in others
+                         if attribute in vars(other) and vars(other)[attribute] is value]
+
+
 @contextmanager
 def _version(settings: dict[str, Any]) -> Iterator[None]:
-    """The version's settings set for a while, then put back as they were."""
+    """The version's settings set for a while, in every module that binds them, then put back
+    as they were."""
     before = []
     try:
         for name, value in settings.items():
             if name != "budget_ms":
                 module, _, attribute = name.rpartition(".")
-                target = importlib.import_module(f"ginrules.rules.players.{module}")
-                before.append((target, attribute, getattr(target, attribute)))
-                setattr(target, attribute, value)
+                for target in _bindings(module, attribute):
+                    before.append((target, attribute, getattr(target, attribute)))
+                    setattr(target, attribute, value)
         yield
     finally:
         for target, attribute, value in reversed(before):

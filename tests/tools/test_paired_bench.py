@@ -40,6 +40,18 @@ def test_a_setting_that_names_nothing_or_no_literal_is_refused(paired, text):
         paired.parse_version(text)
 
 
+def test_a_setting_reaches_every_module_that_imported_the_constant_and_is_put_back(paired):
+    """estimates.MIN_SAMPLES is imported by value into hints and playouts: a version setting
+    it sets it there too, where their code reads it, and puts every copy back after."""
+    from ginrules.rules.players import estimates, hints, playouts
+
+    was = estimates.MIN_SAMPLES
+    assert hints.MIN_SAMPLES == playouts.MIN_SAMPLES == was
+    with paired._version(paired.parse_version(f"estimates.MIN_SAMPLES={was + 7}")):
+        assert estimates.MIN_SAMPLES == hints.MIN_SAMPLES == playouts.MIN_SAMPLES == was + 7
+    assert estimates.MIN_SAMPLES == hints.MIN_SAMPLES == playouts.MIN_SAMPLES == was
+
+
 def test_a_version_equal_to_the_given_base_differs_by_zero_on_every_deal(paired, capsys):
     paired.main(["--deals", "6", "--seed", "5", "--base", "heuristic.DANGER_WEIGHT=5.0",
                  "--version", "heuristic.DANGER_WEIGHT=5.0", "--version",
