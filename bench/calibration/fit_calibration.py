@@ -18,6 +18,12 @@ prints the numbers of the map:
   ``d = D``: where a slope is loose and its offset is not, as against the random bot, whose
   rounds are nearly all won and whose playouts' points vary little from one decision to the
   next.
+- with ``--keep MODEL FAMILY``, today's map of that model and family of rules
+  (``hints.CALIBRATION``) kept whole but for the points' offset ``c``, which is moved by the mean
+  gap between the round's points and the mapped ones: where a map's chances hold and its points
+  read off by a constant, as when the playouts' opponents changed and the advisor's play did
+  not, and the runs at hand are of one kind of option only (a full refit on options shown alone
+  can lose what the map learned from the first options).
 
 A fit needs rounds both won and lost: where every round of the predictions was won (or every
 one lost), no chance map follows from them, and the tool says so.
@@ -39,7 +45,7 @@ from collections.abc import Callable
 
 from ginrules.rules.base.sizes import STOCK_SIZE
 from ginrules.rules.players.calibration import calibration_error
-from ginrules.rules.players.hints import (CalibrationMap, chance_slope, mapped_chance,
+from ginrules.rules.players.hints import (CALIBRATION, CalibrationMap, chance_slope, mapped_chance,
                                           mapped_points, playouts_logit)
 
 
@@ -140,6 +146,20 @@ def fit_line(rows: list[dict], stock: bool = False,
     return tuple(_solve(gram, moment))
 
 
+def kept_with_offset(rows: list[dict], model: str, family: str) -> CalibrationMap:
+    """Today's map of ``model`` and ``family``, its points' offset moved so that its mean
+    mapped points over ``rows`` are their mean points."""
+    try:
+        kept = CALIBRATION[model][family]
+    except KeyError:
+        raise SystemExit(f"--keep: no map for {model} {family} (models: "
+                         f"{', '.join(CALIBRATION)}; families: "
+                         f"{', '.join(next(iter(CALIBRATION.values())))})") from None
+    gap = sum(row["points"] - mapped_points(kept, row["playout_points"], row.get("stock", 0))
+              for row in rows) / len(rows)
+    return kept._replace(c=kept.c + gap)
+
+
 def ece(rows: list[dict], chance) -> float:
     return calibration_error([(chance(row), row["won"]) for row in rows])
 
@@ -152,8 +172,13 @@ def main() -> None:
                         help="fit the terms in the cards left in the stock too (e, f and g)")
     parser.add_argument("--slopes", nargs=2, type=float, metavar=("B", "D"),
                         help="keep the slopes b and d at these and fit the offsets a and c only")
+    parser.add_argument("--keep", nargs=2, metavar=("MODEL", "FAMILY"),
+                        help="keep hints.CALIBRATION[MODEL][FAMILY] and fit its points' "
+                             "offset c only")
     args = parser.parse_args()
     rows, tests = load(args.files), load(args.test)
+    if args.keep and (args.stock or args.slopes):
+        raise SystemExit("--keep fits the offset c of a kept map: not with --stock or --slopes")
     if not rows:
         raise SystemExit("no predictions with playout_win in those files")
     if args.stock and any(row.get("stock") is None for row in rows + tests):
@@ -164,17 +189,22 @@ def main() -> None:
         raise SystemExit(f"every round of the {len(rows)} predictions was "
                          f"{'won' if rows[0]['won'] else 'lost'}: no map of the chances "
                          f"follows from them")
-    b_kept, d_kept = args.slopes or (None, None)
-    a, b, *eg = fit_logistic(rows, args.stock, b_kept)
-    c, d, *f = fit_line(rows, args.stock, d_kept)
-    line = CalibrationMap(a, b, c, d, *eg[:1], *f, *eg[1:])
+    if args.keep:
+        line = kept_with_offset(rows, *args.keep)
+    else:
+        b_kept, d_kept = args.slopes or (None, None)
+        a, b, *eg = fit_logistic(rows, args.stock, b_kept)
+        c, d, *f = fit_line(rows, args.stock, d_kept)
+        line = CalibrationMap(a, b, c, d, *eg[:1], *f, *eg[1:])
     # positive at both ends of the stock (R-3.1: 31 cards after the deal), so at every stock
     if min(chance_slope(line, 0), chance_slope(line, STOCK_SIZE)) <= 0:
         raise SystemExit(f"the fitted slope on the playouts' log-odds is not positive at every "
                          f"stock (b={line.b:.4f}, g={line.g:.4f}): the map would change orders")
-    terms = f" e={line.e:.4f} f={line.f:.4f} g={line.g:.4f}" if args.stock else ""
+    terms = f" e={line.e:.4f} f={line.f:.4f} g={line.g:.4f}" if args.stock or args.keep else ""
     terms += " (b and d kept)" if args.slopes else ""
-    print(f"fitted on {len(rows)} predictions: a={a:.4f} b={b:.4f} c={c:.4f} d={d:.4f}{terms}")
+    terms += f" (all but c kept from {args.keep[0]} {args.keep[1]})" if args.keep else ""
+    print(f"fitted on {len(rows)} predictions: a={line.a:.4f} b={line.b:.4f} c={line.c:.4f} "
+          f"d={line.d:.4f}{terms}")
 
     def mapped(row: dict) -> float:
         return mapped_chance(line, row["playout_win"], row["samples"], row.get("stock", 0))

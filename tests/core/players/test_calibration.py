@@ -370,6 +370,46 @@ def test_the_fitting_tool_refuses_a_map_that_would_change_an_order(tmp_path, mon
     assert "fitted on" not in capsys.readouterr().out
 
 
+def test_the_fitting_tool_keeps_a_map_and_moves_its_points_offset_only(tmp_path, monkeypatch,
+                                                                      capsys):
+    """fit_calibration.py --keep MODEL FAMILY keeps that map of hints.CALIBRATION whole but for
+    the points' offset c, which it moves by the mean gap between the rounds' points and the
+    mapped ones: rounds scoring 2.5 points above what the map says move c by 2.5, and nothing
+    else; a map that is not there is named with the ones that are."""
+    import json
+    import sys
+
+    from ginrules.rules.players.hints import mapped_points
+
+    fit = load_script("bench/calibration/fit_calibration.py", "fit_calibration")
+    kept = CALIBRATION["advisor"]["eaai"]
+    rng = random.Random(11)
+    rows = []
+    for _ in range(3000):
+        row = {"playout_win": rng.randint(1, 99) / 100, "samples": 100,
+               "playout_points": rng.uniform(-30, 30), "stock": rng.randint(0, 31),
+               "won": rng.random() < 0.5}
+        row["points"] = mapped_points(kept, row["playout_points"], row["stock"]) + 2.5 + \
+            rng.choice((-4.0, 4.0))
+        rows.append(row)
+    moved = fit.kept_with_offset(rows, "advisor", "eaai")
+    gap = sum(r["points"] - mapped_points(kept, r["playout_points"], r["stock"])
+              for r in rows) / len(rows)
+    assert abs(gap - 2.5) < 0.3 and moved.c == pytest.approx(kept.c + gap)
+    assert moved._replace(c=kept.c) == kept
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    monkeypatch.setattr(sys, "argv", ["fit_calibration.py", "--keep", "advisor", "eaai",
+                                      str(path)])
+    fit.main()
+    out = capsys.readouterr().out
+    assert f"c={moved.c:.4f}" in out and "(all but c kept from advisor eaai)" in out
+    monkeypatch.setattr(sys, "argv", ["fit_calibration.py", "--keep", "advisor", "nowhere",
+                                      str(path)])
+    with pytest.raises(SystemExit, match="no map for advisor nowhere"):
+        fit.main()
+
+
 @pytest.mark.parametrize("won", [True, False])
 def test_the_fitting_tool_refuses_rounds_all_won_or_all_lost(tmp_path, monkeypatch, capsys, won):
     """Against the random bot every round may be won: no chance map follows from such
