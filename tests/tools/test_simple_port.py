@@ -33,7 +33,7 @@ def bots_restored():
     bots.BOTS.update(saved)
 
 
-def test_r2_the_ports_least_deadwood_is_the_solvers_on_random_hands(port):
+def test_the_ports_least_deadwood_is_the_solvers_on_random_hands(port):
     """The port's own melds and arrangement search (R-2.1 to R-2.3) find the least deadwood the
     service's solver finds, on 400 random hands of 10 and 11 cards; and every arrangement it
     offers leaves exactly that deadwood with disjoint melds."""
