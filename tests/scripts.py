@@ -1,4 +1,5 @@
-"""The project's scripts (bench/, conformance/) loaded as modules, for the tests of them."""
+"""The project's scripts (bench/, conformance/) loaded as modules, for the tests of them; and
+the tests' own child processes made interruptible as a terminal's are."""
 
 from __future__ import annotations
 
@@ -21,3 +22,12 @@ def load_script(relative: str, name: str, *, register: bool = False) -> types.Mo
         module = sys.modules.setdefault(name, module)
     spec.loader.exec_module(module)
     return module
+
+
+def interruptible() -> None:
+    """A child process's SIGINT as a terminal's Ctrl-C finds it (``preexec_fn``): a runner
+    started in the background (``.ci/run &`` in a script) hands its children SIGINT ignored,
+    and Python then keeps it ignored, so a test that interrupts its child would wait on it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

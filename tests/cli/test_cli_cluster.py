@@ -22,6 +22,7 @@ from ginrules.rules.players.arena import pair_seed
 
 from tests.cli.test_edge_without_flask import _run
 from tests.logfiles import logs_file
+from tests.scripts import interruptible
 
 SHORT = '{"preset": "eaai", "game_target": 15}'
 
@@ -172,7 +173,7 @@ def test_a_local_ray_listens_on_the_loopback_address_alone():
     run = subprocess.Popen([sys.executable, "-m", "ginrules", "selfplay", "--bots",
                             "simple,simple", "--games", "100000", "--ray", "local"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           start_new_session=True)
+                           start_new_session=True, preexec_fn=interruptible)
     try:
         listening: list[str] = []
         for _ in range(300):  # until Ray's daemons and its two workers listen

@@ -19,6 +19,7 @@ from ginrules.rules.players.arena import pair_seed
 from ginrules.wire.records import dump_prediction, read_calibration_game
 
 from tests.logfiles import logs_file
+from tests.scripts import interruptible
 
 SHORT = '{"preset": "standard", "game_target": 25}'
 COMMANDS = {
@@ -265,7 +266,8 @@ def test_an_interrupt_signal_leaves_every_finished_game_on_a_whole_line(tmp_path
     path = tmp_path / "out.jsonl"
     run = subprocess.Popen([sys.executable, "-m", "ginrules", "selfplay", "--bots",
                             "simple,simple", "--games", "2000", "--jobs", "2", "-o", str(path)],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=interruptible)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not path.exists()
                                            or path.read_bytes().count(b"\n") < 4):
