@@ -25,46 +25,20 @@ import simple_port  # noqa: E402
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bots", default="simple-port,simple")
-    parser.add_argument("--pairs", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="eaai")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (the results are the "
-                                                           "same)")
-    parser.add_argument("--receipt", default=None, metavar="FILE")
-    kept.add_options(parser)
+    kept.add_arena_options(parser, "simple-port,simple")
     args = parser.parse_args(argv)
 
-    from ginrules.cli import arena_receipt, parse_rules, source_commit, write_receipt
-    from ginrules.rules import resolve_rules
-    from ginrules.rules.players.arena import Entrant, arena, arena_table
+    from ginrules.cli import write_receipt
+    from ginrules.rules.players.arena import arena_table
     from ginrules.rules.usecases.batches import Processes
 
     simple_port.register()
-    texts = args.bots.split(",")
-    if len(texts) != 2:
-        parser.error("--bots names two players")
-    try:
-        first, second = (Entrant.parse(text) for text in texts)
-    except ValueError as error:
-        parser.error(str(error))
-    rules = resolve_rules(parse_rules(args.rules))
-    recorder, runner = kept.kept(parser, args, "bench/strength/arena_port.py", rules,
-                                 (first.label, second.label), Processes(args.jobs))
-    source = source_commit()
-    try:
-        result = arena((first, second), args.pairs, args.seed, rules, runner=runner)
-    except KeyboardInterrupt:
-        raise kept.interrupted("arena_port.py", recorder) from None
-    finally:
-        if recorder is not None:
-            recorder.close()
+    result, source = kept.play(parser, args, "bench/strength/arena_port.py",
+                               Processes(args.jobs))
     print(arena_table(result))
     if args.receipt is not None:
-        receipt = arena_receipt(result, ["python", "bench/strength/arena_port.py",
-                                         *(sys.argv[1:] if argv is None else argv)], source)
-        receipt["resumed_pairs"] = result.resumed
-        write_receipt(receipt, args.receipt)
+        write_receipt(kept.receipt(result, "bench/strength/arena_port.py", argv, source),
+                      args.receipt)
         print(f"receipt written to {args.receipt}")
 
 

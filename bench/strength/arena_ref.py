@@ -31,21 +31,13 @@ import kept  # noqa: E402
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ref", required=True, help="the commit whose bots are NAME-1")
-    parser.add_argument("--bots", default="simple,simple-1")
-    parser.add_argument("--pairs", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="eaai")
-    parser.add_argument("--jobs", type=int, default=1, help="processes (the results are the "
-                                                           "same)")
-    parser.add_argument("--receipt", default=None, metavar="FILE")
-    kept.add_options(parser)
+    kept.add_arena_options(parser, "simple,simple-1")
     args = parser.parse_args(argv)
 
     import versus
-    from ginrules.cli import arena_receipt, parse_rules, source_commit, write_receipt
-    from ginrules.rules import resolve_rules
+    from ginrules.cli import write_receipt
     from ginrules.rules.players import bots
-    from ginrules.rules.players.arena import Entrant, arena, arena_table
+    from ginrules.rules.players.arena import arena_table
 
     with tempfile.TemporaryDirectory() as folder:
         ref = versus.load_ref(args.ref, Path(folder))
@@ -56,35 +48,16 @@ def main(argv: list[str] | None = None) -> None:
         for name, bot in ref.BOTS.items():
             bots.BOTS[f"{name}-1"] = bots.Bot(f"{name}-1", f"{bot.description} (at {args.ref})",
                                               bot.choose)
-        texts = args.bots.split(",")
-        if len(texts) != 2:
-            parser.error("--bots names two players")
-        try:
-            first, second = (Entrant.parse(text) for text in texts)
-        except ValueError as error:
-            parser.error(str(error))
         from ginrules.rules.usecases.batches import Processes
 
-        rules = resolve_rules(parse_rules(args.rules))
         ref_commit = versus.commit_of(args.ref)
-        recorder, runner = kept.kept(parser, args, "bench/strength/arena_ref.py", rules,
-                                     (first.label, second.label), Processes(args.jobs),
-                                     ref=ref_commit)
-        source = source_commit()
-        try:
-            result = arena((first, second), args.pairs, args.seed, rules, runner=runner)
-        except KeyboardInterrupt:
-            raise kept.interrupted("arena_ref.py", recorder) from None
-        finally:
-            if recorder is not None:
-                recorder.close()
+        result, source = kept.play(parser, args, "bench/strength/arena_ref.py",
+                                   Processes(args.jobs), ref=ref_commit)
     print(arena_table(result))
     if args.receipt is not None:
-        receipt = arena_receipt(result, ["python", "bench/strength/arena_ref.py",
-                                         *(sys.argv[1:] if argv is None else argv)], source)
+        receipt = kept.receipt(result, "bench/strength/arena_ref.py", argv, source)
         receipt["ref"] = args.ref
         receipt["ref_commit"] = ref_commit
-        receipt["resumed_pairs"] = result.resumed
         # The ref's players buy their playouts at the ref's own rate (its hints.playouts_for),
         # not today's, which arena_receipt assumes of every player.
         for player in receipt["players"]:

@@ -14,6 +14,19 @@ import argparse
 from typing import Any
 
 
+def add_arena_options(parser: argparse.ArgumentParser, bots: str) -> None:
+    """The in-process arena's options (``--bots``, default ``bots``; ``--pairs``, ``--seed``,
+    ``--rules``, ``--jobs``, ``--receipt``) and :func:`add_options`'."""
+    parser.add_argument("--bots", default=bots)
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="eaai")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the results are the "
+                                                           "same)")
+    parser.add_argument("--receipt", default=None, metavar="FILE")
+    add_options(parser)
+
+
 def add_options(parser: argparse.ArgumentParser) -> None:
     """``--output FILE`` and ``--resume``."""
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
@@ -67,3 +80,47 @@ def interrupted(script: str, recorder: Any) -> SystemExit:
                   "command with --resume plays the rest")
     print(f"{script}: interrupted{kept_where}", file=sys.stderr)
     return SystemExit(130)
+
+
+def play(parser: argparse.ArgumentParser, args: argparse.Namespace, script: str, runner: Any,
+         **settings: Any) -> tuple[Any, Any]:
+    """``(result, source)``: the arena's mirrored pairs between the two players of ``--bots``
+    (refused through ``parser`` unless two known players) under ``--rules`` (``--pairs``,
+    ``--seed``), kept and resumed as :func:`kept` says and stopped by Ctrl-C as
+    :func:`interrupted` says, and the checkout they ran from (``ginrules.cli.source_commit``,
+    read before the first pair)."""
+    from ginrules.cli import parse_rules, source_commit
+    from ginrules.rules import resolve_rules
+    from ginrules.rules.players.arena import Entrant, arena
+
+    texts = args.bots.split(",")
+    if len(texts) != 2:
+        parser.error("--bots names two players")
+    try:
+        entrants = tuple(Entrant.parse(text) for text in texts)
+    except ValueError as error:
+        parser.error(str(error))
+    rules = resolve_rules(parse_rules(args.rules))
+    labels = (entrants[0].label, entrants[1].label)
+    recorder, runner = kept(parser, args, script, rules, labels, runner, **settings)
+    source = source_commit()
+    try:
+        return arena(entrants, args.pairs, args.seed, rules, runner=runner), source
+    except KeyboardInterrupt:
+        raise interrupted(script.rpartition("/")[2], recorder) from None
+    finally:
+        if recorder is not None:
+            recorder.close()
+
+
+def receipt(result: Any, script: str, argv: list[str] | None, source: Any) -> dict[str, Any]:
+    """The arena's receipt of ``result`` for the command ``python script ARGS`` (``argv``, or
+    this process's own), with the pairs read back from ``--output`` (``resumed_pairs``)."""
+    import sys
+
+    from ginrules.cli import arena_receipt
+
+    written = arena_receipt(result, ["python", script, *(sys.argv[1:] if argv is None
+                                                          else argv)], source)
+    written["resumed_pairs"] = result.resumed
+    return written
